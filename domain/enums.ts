@@ -1,0 +1,41 @@
+// String-literal unions and their value lists (SPEC §3, §4). Labels live in the locale files under enums.*.
+
+export const authCodes = ['SUPERADMIN', 'ADMIN', 'MEMBER'] as const;
+export type AuthCode = (typeof authCodes)[number];
+
+/** Account kinds a visitor may create through join; SUPERADMIN is only ever bootstrapped. */
+export const joinAuthCodes = ['ADMIN', 'MEMBER'] as const;
+export type JoinAuthCode = (typeof joinAuthCodes)[number];
+
+export const genders = ['MALE', 'FEMALE', 'NONE'] as const;
+export type Gender = (typeof genders)[number];
+
+export const memberStatuses = ['ACTIVE', 'STOP', 'QUIT'] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
+export const gymStatuses = ['WAIT', 'REQUEST', 'ACTIVE', 'INACTIVE', 'QUIT'] as const;
+export type GymStatus = (typeof gymStatuses)[number];
+
+export const gymMemberStatuses = ['WAIT', 'ACTIVE', 'INACTIVE', 'QUIT'] as const;
+export type GymMemberStatus = (typeof gymMemberStatuses)[number];
+
+export const uploadTypes = ['INBODY', 'TICKET', 'TRAINER', 'ETC'] as const;
+export type UploadType = (typeof uploadTypes)[number];
+
+export const subServiceTypes = [
+  'MESSAGE',
+  'CONSULT',
+  'CONTRACT',
+  'ENTER',
+  'EXERCISE',
+  'NUTRITION',
+  'APP',
+  'LOCKER',
+] as const;
+export type SubServiceType = (typeof subServiceTypes)[number];
+
+export const goals = ['WEIGHT_LOSS', 'WEIGHT_GAIN', 'STRENGTH', 'MAINTENANCE'] as const;
+export type Goal = (typeof goals)[number];
+
+export const languages = ['en', 'ko'] as const;
+export type Language = (typeof languages)[number];

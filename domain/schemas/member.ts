@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { authCodes, genders, joinAuthCodes, memberStatuses } from '../enums.ts';
+import { isStrongEnoughPassword, PASSWORD_MAX, USER_ID_PATTERN } from '../rules/account.ts';
+import { digitsOnly } from '../rules/text.ts';
+import { isoDate, isoDateTime } from './common.ts';
+
+export const userIdField = z.string().trim().regex(USER_ID_PATTERN, 'userIdFormat');
+export const passwordField = z
+  .string()
+  .max(PASSWORD_MAX, 'passwordWeak')
+  .refine(isStrongEnoughPassword, 'passwordWeak');
+/** Accepts 010-1234-5678 or 01012345678; stores digits only. */
+export const phoneField = z
+  .string()
+  .max(20, 'phoneFormat')
+  .transform(digitsOnly)
+  .pipe(z.string().regex(/^\d{10,11}$/, 'phoneFormat'));
+export const nameField = z.string().trim().min(1, 'nameRequired').max(50);
+export const emailField = z.email('emailFormat').max(254);
+
+/** A member as the API returns it: never the password hash. */
+export const memberSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string().nullable(),
+    gender: z.enum(genders),
+    birthDate: z.string().nullable(),
+    image: z.string().nullable(),
+    authCode: z.enum(authCodes),
+    status: z.enum(memberStatuses),
+    stopStartDate: z.string().nullable(),
+    stopEndDate: z.string().nullable(),
+    createDate: isoDateTime,
+    modifiedDate: isoDateTime,
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof memberSchema>;
+
+/** POST /web/member: a visitor creates an ADMIN (representative) or MEMBER (worker) account. */
+export const memberJoinSchema = z
+  .strictObject({
+    userId: userIdField,
+    password: passwordField,
+    name: nameField,
+    phone: phoneField,
+    email: emailField.optional(),
+    authCode: z.enum(joinAuthCodes, 'invalidValue'),
+  })
+  .meta({ id: 'MemberJoin' });
+export type MemberJoin = z.infer<typeof memberJoinSchema>;
+
+export const loginSchema = z
+  .strictObject({
+    userId: z.string().trim().min(1, 'required').max(100),
+    password: z.string().min(1, 'required').max(PASSWORD_MAX),
+  })
+  .meta({ id: 'Login' });
+export type Login = z.infer<typeof loginSchema>;
+
+/** PUT /web/member/{id}: own profile fields only; userId, authCode and status are refused as unknown. */
+export const memberProfileUpdateSchema = z
+  .strictObject({
+    name: nameField.optional(),
+    phone: phoneField.optional(),
+    email: emailField.nullable().optional(),
+    gender: z.enum(genders, 'invalidValue').optional(),
+    birthDate: isoDate.nullable().optional(),
+  })
+  .meta({ id: 'MemberProfileUpdate' });
+export type MemberProfileUpdate = z.infer<typeof memberProfileUpdateSchema>;
+
+export const passwordChangeSchema = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'required').max(PASSWORD_MAX),
+    newPassword: passwordField,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: 'passwordSame', path: ['newPassword'] })
+  .meta({ id: 'PasswordChange' });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const userIdCheckQuerySchema = z.object({ userId: z.string().trim().min(1, 'required').max(100) });
+export const userIdAvailabilitySchema = z.object({ available: z.boolean() });

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/setup/unit.ts'],
+          // Without this the tests get a second copy of react-router (STACK.md).
+          server: { deps: { inline: [/@refinedev\//] } },
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/api-global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One PGlite per file; two cores, so two forks keep memory and WASM start-up in check.
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
