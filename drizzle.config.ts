@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// drizzle-kit is used only to generate migrations; they run from code at start-up (STACK.md).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/db/schema/index.ts',
+  out: './server/db/migrations',
+  casing: 'snake_case',
+});

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+} from 'fastify-type-provider-zod';
+import { type Config, loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+import type { Db, DbKind } from './db/client.ts';
+import { registerSessionResolver } from './http/auth.ts';
+import { registerCsrfGuard } from './http/csrf.ts';
+import { rateLimited, registerErrorHandling, sendRouteNotFound, validatorCompiler } from './http/errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+
+export type AppDeps = {
+  db: Db;
+  dbKind: DbKind;
+  /** Defaults to the environment's configuration. */
+  config?: Config;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app; without it only the API is served. */
+  webRoot?: string;
+};
+
+/** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
+export const buildApp = async (deps: AppDeps) => {
+  const config = deps.config ?? loadConfig();
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'FitDesk (핏데스크) web API',
+        version: '0.1.0',
+        description:
+          'The /web API of the gym back-office. Success bodies are `{ data }`; errors are ' +
+          '`{ statusCode, code, message, errors?, requestId }`. Sessions use the HttpOnly cookie `sid`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/web/docs', staticCSP: true });
+
+  const ctx = createContext({ db: deps.db, dbKind: deps.dbKind, config, clock });
+  registerCsrfGuard(app);
+  registerSessionResolver(app, ctx.sessions);
+
+  await app.register(
+    async (web) => {
+      await web.register(healthRoutes, { ctx });
+      await web.register(authRoutes, { ctx });
+      await web.register(memberRoutes, { ctx });
+    },
+    { prefix: '/web' },
+  );
+
+  const webRoot = deps.webRoot && existsSync(join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/; the rest must be revalidated.
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/web' || request.url.startsWith('/web/') || request.url.startsWith('/web?')) {
+      return sendRouteNotFound(request, reply);
+    }
+    // Every other path belongs to the single-page app, which shows its own 404 page.
+    if (webRoot && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendRouteNotFound(request, reply);
+  });
+
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

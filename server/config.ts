@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every setting of DESIGN §2, parsed once. Empty strings count as unset. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED: z.enum(['demo', 'none']).optional(),
+  ADMIN_USER_ID: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: bool.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  KAKAO_JS_KEY: optionalText,
+  CHAT_PLUGIN_KEY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seed?: 'demo' | 'none';
+  admin?: { userId: string; password: string };
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean;
+  session: { idleMs: number; absoluteMs: number };
+  kakaoJsKey?: string;
+  chatPluginKey?: string;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the first bad variable becomes one clear line. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_USER_ID === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    const missing = e.ADMIN_USER_ID === undefined ? 'ADMIN_USER_ID' : 'ADMIN_PASSWORD';
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: set ADMIN_USER_ID and ADMIN_PASSWORD together`,
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seed: e.SEED,
+    admin:
+      e.ADMIN_USER_ID && e.ADMIN_PASSWORD
+        ? { userId: e.ADMIN_USER_ID, password: e.ADMIN_PASSWORD }
+        : undefined,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    kakaoJsKey: e.KAKAO_JS_KEY,
+    chatPluginKey: e.CHAT_PLUGIN_KEY,
+    logLevel: e.LOG_LEVEL,
+  };
+};

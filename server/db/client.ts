@@ -1,0 +1,114 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app sees, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  /** True when this process created the embedded database just now (drives the SEED default). */
+  created: boolean;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite does not lock its folder, and two processes on one folder corrupt it (STACK.md).
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+const acquireLock = (lockPath: string): (() => void) => {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseLockedError(
+          `The database folder ${dirname(lockPath)} is in use by another process (pid ${pid}). ` +
+            'Stop it first, or set DATA_DIR to another folder.',
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockPath}.`);
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Embedded PostgreSQL in a folder, or in memory when `dataDir` is undefined. */
+export const openPglite = async (options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+}): Promise<Database> => {
+  let release = () => {};
+  let created = true;
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = acquireLock(join(options.dataDir, 'db.lock'));
+    dataDir = join(options.dataDir, 'db');
+    created = !existsSync(join(dataDir, 'PG_VERSION'));
+  }
+  try {
+    const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      created,
+      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+};
+
+export const openPostgres = async (url: string, options: { max?: number } = {}): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // Fail fast with a clear error instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    created: false,
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+};

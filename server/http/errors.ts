@@ -1,0 +1,198 @@
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from 'fastify';
+import type { z } from 'zod';
+import type { Language } from '../../domain/enums.ts';
+import { isValidationKey, translateValidation, type ValidationKey } from '../../domain/i18n/validation.ts';
+import { requestLanguage } from './language.ts';
+import { type MessageKey, translate } from './messages.ts';
+
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof errorCodes;
+
+type Params = Record<string, string | number>;
+type FieldErrors = Record<string, MessageKey | ValidationKey>;
+
+/** An error the API means to answer with; everything else becomes a 500 that shows no internals. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly messageKey: MessageKey = code,
+    readonly params: Params = {},
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(messageKey);
+    this.statusCode = errorCodes[code];
+  }
+}
+
+export const notFound = () => new AppError('NOT_FOUND');
+export const forbidden = () => new AppError('FORBIDDEN');
+export const unauthenticated = (key: MessageKey = 'UNAUTHENTICATED') => new AppError('UNAUTHENTICATED', key);
+export const conflict = (key: MessageKey = 'CONFLICT', fieldErrors: FieldErrors = {}) =>
+  new AppError('CONFLICT', key, {}, fieldErrors);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', 'RATE_LIMITED', { seconds: retryAfterSeconds });
+
+/** A failed request schema; its zod issues are translated when the answer is written. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly issues: readonly z.core.$ZodIssue[],
+    readonly context: string,
+  ) {
+    super('Request validation failed');
+  }
+}
+
+/** Validates with zod and keeps the raw issues (with their input), so "missing" and "wrong" can be told apart. */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
+  };
+
+const issueText = (lang: Language, issue: z.core.$ZodIssue): string => {
+  if (issue.code === 'invalid_type' && issue.input === undefined)
+    return translateValidation(lang, 'required');
+  if (isValidationKey(issue.message)) {
+    const params: Params = {};
+    if ('minimum' in issue) params.min = Number(issue.minimum);
+    if ('maximum' in issue) params.max = Number(issue.maximum);
+    return translateValidation(lang, issue.message, params);
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return translateValidation(lang, 'invalidType');
+    case 'too_small':
+      return issue.origin === 'string'
+        ? translateValidation(lang, 'tooShort', { min: Number(issue.minimum) })
+        : translateValidation(lang, 'tooSmall', { min: Number(issue.minimum) });
+    case 'too_big':
+      return issue.origin === 'string'
+        ? translateValidation(lang, 'tooLong', { max: Number(issue.maximum) })
+        : translateValidation(lang, 'tooBig', { max: Number(issue.maximum) });
+    case 'invalid_value':
+      return translateValidation(lang, 'invalidValue');
+    default:
+      return translateValidation(lang, 'invalidFormat');
+  }
+};
+
+/** zod issues → { "field.path": [message] }, the shape Refine's HttpError puts on form fields. */
+export const fieldErrorsOf = (lang: Language, issues: readonly z.core.$ZodIssue[], context: string) => {
+  const errors: Record<string, string[]> = {};
+  const add = (key: string, text: string) => {
+    const list = errors[key] ?? [];
+    if (!list.includes(text)) list.push(text);
+    errors[key] = list;
+  };
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        add(base ? `${base}.${key}` : key, translateValidation(lang, 'unknownField'));
+    } else {
+      add(base || context, issueText(lang, issue));
+    }
+  }
+  return errors;
+};
+
+type Envelope = {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string[]>;
+  requestId: string;
+};
+
+const send = (reply: FastifyReply, request: FastifyRequest, body: Omit<Envelope, 'requestId'>) =>
+  reply.status(body.statusCode).send({ ...body, requestId: String(request.id) } satisfies Envelope);
+
+/** Fastify's own errors (body parsing, limits) mapped onto the table of DESIGN §3. */
+const frameworkError = (error: FastifyError): { code: ErrorCode; key: MessageKey } | undefined => {
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { code: 'PAYLOAD_TOO_LARGE', key: 'PAYLOAD_TOO_LARGE' };
+  if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (status === 429) return { code: 'RATE_LIMITED', key: 'RATE_LIMITED' };
+  if (status === 404) return { code: 'NOT_FOUND', key: 'NOT_FOUND' };
+  if (status === 400)
+    return {
+      code: 'VALIDATION_FAILED',
+      key: error.code?.startsWith('FST_ERR_CTP') ? 'badJson' : 'VALIDATION_FAILED',
+    };
+  return undefined;
+};
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof AppError) {
+      if (error.code === 'RATE_LIMITED' && error.params.seconds !== undefined) {
+        reply.header('retry-after', String(error.params.seconds));
+      }
+      const errors = Object.fromEntries(
+        Object.entries(error.fieldErrors).map(([field, key]) => [
+          field,
+          [isValidationKey(key) ? translateValidation(lang, key) : translate(lang, key)],
+        ]),
+      );
+      return send(reply, request, {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: translate(lang, error.messageKey, error.params),
+        ...(Object.keys(errors).length > 0 ? { errors } : {}),
+      });
+    }
+    if (error instanceof RequestValidationError) {
+      return send(reply, request, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: translate(lang, 'VALIDATION_FAILED'),
+        errors: fieldErrorsOf(lang, error.issues, error.context),
+      });
+    }
+    const mapped = frameworkError(error);
+    if (mapped) {
+      const seconds = Number(reply.getHeader('retry-after') ?? 60);
+      return send(reply, request, {
+        statusCode: errorCodes[mapped.code],
+        code: mapped.code,
+        message: translate(lang, mapped.key, { seconds }),
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, request, { statusCode: 500, code: 'INTERNAL', message: translate(lang, 'INTERNAL') });
+  });
+};
+
+/** A JSON 404 for an unknown /web path; see app.ts for the SPA fallback of every other path. */
+export const sendRouteNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  send(reply, request, {
+    statusCode: 404,
+    code: 'NOT_FOUND',
+    message: translate(requestLanguage(request), 'routeNotFound', {
+      method: request.method,
+      url: request.url.split('?')[0] ?? '',
+    }),
+  });

@@ -1,0 +1,52 @@
+import type { Language } from '../../domain/enums.ts';
+
+// Messages the API writes itself, in both languages. Field-level validation texts live in domain/i18n.
+const en = {
+  VALIDATION_FAILED: 'Some fields are not valid.',
+  UNAUTHENTICATED: 'Please sign in to continue.',
+  FORBIDDEN: 'You do not have permission to do this.',
+  NOT_FOUND: 'The requested resource was not found.',
+  CONFLICT: 'The request conflicts with the current state.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
+  RATE_LIMITED: 'Too many attempts. Try again in {{seconds}} seconds.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  badJson: 'The request body is not valid JSON.',
+  crossSite: 'Cross-site requests are not allowed.',
+  loginFailed: 'The user ID or password is incorrect.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  userIdTaken: 'This user ID is already in use.',
+  wrongPassword: 'The current password is incorrect.',
+  accountClosed: 'This account is closed.',
+  routeNotFound: 'No API route matches {{method}} {{url}}.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const ko: Record<MessageKey, string> = {
+  VALIDATION_FAILED: '입력값을 확인해 주세요.',
+  UNAUTHENTICATED: '로그인이 필요합니다.',
+  FORBIDDEN: '이 작업을 수행할 권한이 없습니다.',
+  NOT_FOUND: '요청한 항목을 찾을 수 없습니다.',
+  CONFLICT: '현재 상태와 충돌하는 요청입니다.',
+  PAYLOAD_TOO_LARGE: '요청이 너무 큽니다.',
+  UNSUPPORTED_MEDIA_TYPE: '지원하지 않는 형식입니다.',
+  RATE_LIMITED: '시도 횟수가 너무 많습니다. {{seconds}}초 후에 다시 시도해 주세요.',
+  INTERNAL: '서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+  badJson: '요청 본문이 올바른 JSON이 아닙니다.',
+  crossSite: '다른 사이트에서 보낸 요청은 허용되지 않습니다.',
+  loginFailed: '아이디 또는 비밀번호가 올바르지 않습니다.',
+  sessionExpired: '세션이 만료되었습니다. 다시 로그인해 주세요.',
+  userIdTaken: '이미 사용 중인 아이디입니다.',
+  wrongPassword: '현재 비밀번호가 올바르지 않습니다.',
+  accountClosed: '탈퇴한 계정입니다.',
+  routeNotFound: '{{method}} {{url}}에 해당하는 API가 없습니다.',
+};
+
+const catalogue = { en, ko } as const;
+
+export const translate = (
+  lang: Language,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string => catalogue[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));

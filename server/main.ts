@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, DatabaseLockedError, openPglite, openPostgres } from './db/client.ts';
+import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
+import { createMemberRepository } from './modules/member/member.repository.ts';
+
+const fail = (message: string): never => {
+  console.error(`fitdesk: ${message}`);
+  process.exit(1);
+};
+
+const main = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite({ dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) return fail(error.message);
+    return fail(`cannot open the database: ${(error as Error).message}`);
+  }
+  await database.migrate();
+
+  const members = createMemberRepository(database.db);
+  const superadmin = await bootstrapSuperadmin(members, config.admin);
+  const seed = config.seed ?? (database.kind === 'pglite' && database.created ? 'demo' : 'none');
+  const demoLogins: Login[] = seed === 'demo' ? await seedDemo(members) : [];
+
+  const app = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    webRoot: join(import.meta.dirname, '..', 'dist'),
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      console.error('fitdesk: shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  FitDesk (핏데스크) is running at http://${shownHost}:${port}/`,
+    `  API docs: http://${shownHost}:${port}/web/docs    database: ${database.kind}${database.kind === 'pglite' ? ` (${join(config.dataDir, 'db')})` : ''}`,
+  ];
+  if (superadmin) {
+    lines.push(
+      superadmin.password
+        ? `  SUPERADMIN created: ${superadmin.userId} / ${superadmin.password}   (shown only this once)`
+        : `  SUPERADMIN created: ${superadmin.userId} (password from ADMIN_PASSWORD)`,
+    );
+  }
+  if (demoLogins.length > 0) {
+    lines.push('  Demo logins:');
+    for (const login of demoLogins)
+      lines.push(`    ${login.role.padEnd(24)} ${login.userId} / ${login.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+};
+
+await main();

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { normalizeUserId } from '../../../domain/rules/account.ts';
+import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
+import {
+  memberJoinSchema,
+  memberProfileUpdateSchema,
+  memberSchema,
+  passwordChangeSchema,
+  userIdAvailabilitySchema,
+  userIdCheckQuerySchema,
+} from '../../../domain/schemas/member.ts';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../http/auth.ts';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { isUniqueViolation, toMember } from './member.repository.ts';
+
+export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/member',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Join: create a representative (ADMIN) or worker (MEMBER) account',
+        body: memberJoinSchema,
+        response: {
+          201: dataOf(memberSchema),
+          ...errorResponses('VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'),
+        },
+      },
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const taken = () => conflict('userIdTaken', { userId: 'userIdTaken' });
+      if (await ctx.members.userIdExists(body.userId)) throw taken();
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const row = await ctx.members.create({
+          userId: body.userId,
+          passwordHash,
+          name: body.name,
+          phone: body.phone,
+          email: body.email ?? null,
+          authCode: body.authCode,
+        });
+        return reply.status(201).send({ data: toMember(row) });
+      } catch (error) {
+        // Two joins racing for one userId: the unique index decides.
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+    },
+  );
+
+  for (const path of ['/member/check-userId', '/member/chekc-userId']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['member'],
+          summary:
+            path === '/member/chekc-userId'
+              ? 'Is this userId free? (the spelling the SPEC documents)'
+              : 'Is this userId free?',
+          querystring: userIdCheckQuerySchema,
+          response: {
+            200: dataOf(userIdAvailabilitySchema),
+            ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
+          },
+        },
+        config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      },
+      async (request) => ({ data: { available: !(await ctx.members.userIdExists(request.query.userId)) } }),
+    );
+  }
+
+  app.get(
+    '/member/:id',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'A member: your own record, or any for a SUPERADMIN',
+        params: idParamsSchema,
+        response: { 200: dataOf(memberSchema), ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
+      },
+    },
+    async (request) => {
+      const me = requireMember(request);
+      const { id } = request.params;
+      if (id !== me.id && me.authCode !== 'SUPERADMIN') throw notFound();
+      const row = id === me.id ? me : await ctx.members.findById(id);
+      if (!row) throw notFound();
+      return { data: toMember(row) };
+    },
+  );
+
+  app.put(
+    '/member/:id',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Edit your own profile (never userId, authCode or status)',
+        params: idParamsSchema,
+        body: memberProfileUpdateSchema,
+        response: {
+          200: dataOf(memberSchema),
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
+        },
+      },
+    },
+    async (request) => {
+      const me = requireMember(request);
+      if (request.params.id !== me.id) {
+        if (me.authCode !== 'SUPERADMIN') throw notFound();
+        if (!(await ctx.members.findById(request.params.id))) throw notFound();
+        throw forbidden();
+      }
+      const row = await ctx.members.updateProfile(me.id, request.body);
+      return { data: toMember(row) };
+    },
+  );
+
+  app.put(
+    '/member/:id/password',
+    {
+      schema: {
+        tags: ['member'],
+        summary: "Change your password; ends the account's other sessions",
+        params: idParamsSchema,
+        body: passwordChangeSchema,
+        response: {
+          200: dataOf(memberSchema),
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND', 'RATE_LIMITED'),
+        },
+      },
+    },
+    async (request) => {
+      const me = requireMember(request);
+      if (request.params.id !== me.id) throw notFound();
+      const userKey = normalizeUserId(me.userId);
+      // A stolen session must not become a password oracle: wrong guesses count like failed logins.
+      await ctx.loginThrottle.assertAllowed(userKey, request.ip);
+      if (!(await verifyPassword(me.passwordHash, request.body.currentPassword))) {
+        await ctx.loginThrottle.recordFailure(userKey, request.ip);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'VALIDATION_FAILED',
+          {},
+          { currentPassword: 'wrongPassword' },
+        );
+      }
+      await ctx.members.updatePasswordHash(me.id, await hashPassword(request.body.newPassword));
+      await ctx.sessions.destroyOthers(me.id, request.sessionTokenHash!);
+      return { data: toMember(me) };
+    },
+  );
+};
