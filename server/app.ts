@@ -46,6 +46,8 @@ export const buildApp = async (deps: AppDeps) => {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The API speaks JSON (and multipart where it uploads); a text body is refused with 415, not parsed.
+  app.removeContentTypeParser('text/plain');
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
@@ -115,6 +117,8 @@ export const buildApp = async (deps: AppDeps) => {
       root: webRoot,
       prefix: '/',
       index: false,
+      // One route per built file, found at start-up; every other path falls to the SPA below.
+      wildcard: false,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/; the rest must be revalidated.
         reply.header(

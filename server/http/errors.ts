@@ -70,8 +70,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   };
 
 const issueText = (lang: Language, issue: z.core.$ZodIssue): string => {
-  if (issue.code === 'invalid_type' && issue.input === undefined)
-    return translateValidation(lang, 'required');
+  const missing =
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
+  if (missing) return translateValidation(lang, 'required');
   if (isValidationKey(issue.message)) {
     const params: Params = {};
     if ('minimum' in issue) params.min = Number(issue.minimum);

@@ -29,7 +29,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           ...errorResponses('VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'),
         },
       },
-      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const body = request.body;

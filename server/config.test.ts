@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the defaults of DESIGN §2', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      cookieSecure: 'auto',
+      trustProxy: false,
+      logLevel: 'info',
+      session: { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000 },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seed).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/fitdesk',
+      DATABASE_URL: 'postgres://u@db:5432/fitdesk',
+      SEED: 'none',
+      ADMIN_USER_ID: 'root',
+      ADMIN_PASSWORD: 'pw123456',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: 'true',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '8',
+      KAKAO_JS_KEY: 'k',
+      CHAT_PLUGIN_KEY: 'c',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/fitdesk',
+      databaseUrl: 'postgres://u@db:5432/fitdesk',
+      seed: 'none',
+      admin: { userId: 'root', password: 'pw123456' },
+      cookieSecure: true,
+      trustProxy: true,
+      session: { idleMs: 30 * 60_000, absoluteMs: 8 * 3_600_000 },
+      kakaoJsKey: 'k',
+      chatPluginKey: 'c',
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SEED', 'everything'],
+    ['COOKIE_SECURE', 'yes'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['SESSION_IDLE_MINUTES', '0'],
+  ])('stops on %s=%s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));
+  });
+
+  it('wants ADMIN_USER_ID and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_USER_ID: 'root' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

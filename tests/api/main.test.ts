@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point, as `npm start` runs it (without the web build), on a folder of its own.
+const root = join(import.meta.dirname, '..', '..');
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fitdesk-main-'));
+  dirs.push(dir);
+  return dir;
+};
+
+const start = (env: Record<string, string>) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp, ms = 40_000) => {
+    const until = Date.now() + ms;
+    while (!pattern.test(output)) {
+      if (Date.now() > until || child.exitCode !== null) throw new Error(`no ${pattern} in:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return output.match(pattern)!;
+  };
+  return { child, exited, waitFor, output: () => output };
+};
+
+describe('server/main.ts', () => {
+  it('stops at start-up with one line naming a bad variable', async () => {
+    const run = start({ DATA_DIR: tempDir(), PORT: 'eighty' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toMatch(/^fitdesk: Invalid environment variable PORT="eighty": .+$/);
+  });
+
+  it('seeds a new embedded database, prints the logins, refuses a second process, and shuts down gracefully', async () => {
+    const dataDir = tempDir();
+    const first = start({ DATA_DIR: dataDir });
+    const [, port] = await first.waitFor(/running at http:\/\/127\.0\.0\.1:(\d+)\//);
+    await first.waitFor(/demo \/ demo1234/);
+    expect(first.output()).toMatch(/SUPERADMIN created: superadmin \/ \S+ {3}\(shown only this once\)/);
+
+    const health = await fetch(`http://127.0.0.1:${port}/web/health`);
+    expect(await health.json()).toEqual({ data: { status: 'ok', db: 'pglite' } });
+    const login = await fetch(`http://127.0.0.1:${port}/web/member/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'demo', password: 'demo1234' }),
+    });
+    expect(login.status).toBe(200);
+
+    const second = start({ DATA_DIR: dataDir });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another process \(pid \d+\)/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // Reopened: the data is kept, nothing is seeded twice, and the generated password is not shown again.
+    const third = start({ DATA_DIR: dataDir });
+    await third.waitFor(/running at/);
+    expect(third.output()).not.toMatch(/SUPERADMIN created/);
+    expect(third.output()).not.toMatch(/Demo logins/);
+    third.child.kill('SIGINT');
+    expect(await third.exited).toBe(0);
+  }, 90_000);
+
+  it('loads nothing with SEED=none and takes the operator from ADMIN_USER_ID/ADMIN_PASSWORD', async () => {
+    const run = start({
+      DATA_DIR: tempDir(),
+      SEED: 'none',
+      ADMIN_USER_ID: 'owner',
+      ADMIN_PASSWORD: 'owner1234',
+    });
+    const [, port] = await run.waitFor(/running at http:\/\/127\.0\.0\.1:(\d+)\//);
+    expect(run.output()).toMatch(/SUPERADMIN created: owner \(password from ADMIN_PASSWORD\)/);
+    expect(run.output()).not.toMatch(/Demo logins/);
+    const demo = await fetch(`http://127.0.0.1:${port}/web/member/check-userId?userId=demo`);
+    expect(await demo.json()).toEqual({ data: { available: true } });
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 60_000);
+});

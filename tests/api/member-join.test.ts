@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { makeMember, randomIp, uniqueUserId } from '../fixtures/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const join = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = randomIp()) =>
+  t.app.inject({ method: 'POST', url: '/web/member', payload: payload as object, headers, remoteAddress });
+
+const valid = () => ({
+  userId: uniqueUserId('join'),
+  password: 'abcd1234',
+  name: '김대표',
+  phone: '010-2222-3333',
+  authCode: 'ADMIN',
+});
+
+const countMembers = async () => {
+  const result = await t.db.execute(sql`select count(*)::int as n from member`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+};
+
+describe('POST /web/member (join)', () => {
+  it('creates an account and never returns a password hash', async () => {
+    const payload = valid();
+    const response = await join(payload);
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      userId: payload.userId,
+      name: '김대표',
+      phone: '01022223333',
+      authCode: 'ADMIN',
+      status: 'ACTIVE',
+    });
+    expect(typeof data.id).toBe('number');
+    expect(response.body).not.toMatch(/argon2|passwordHash|password/i);
+  });
+
+  it('creates worker (MEMBER) accounts too', async () => {
+    const response = await join({ ...valid(), authCode: 'MEMBER' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.authCode).toBe('MEMBER');
+  });
+
+  it('answers 409 for a userId taken in any letter case, and creates nothing', async () => {
+    const { userId } = await makeMember(t.app);
+    const before = await countMembers();
+    const response = await join({ ...valid(), userId: userId.toUpperCase() });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'CONFLICT', errors: { userId: [expect.any(String)] } });
+    expect(await countMembers()).toBe(before);
+  });
+
+  it('refuses authCode SUPERADMIN with 400', async () => {
+    const response = await join({ ...valid(), authCode: 'SUPERADMIN' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { authCode: [expect.any(String)] },
+    });
+  });
+
+  it('refuses fields the caller may not set with 400 naming them', async () => {
+    const response = await join({ ...valid(), status: 'ACTIVE', id: 1, passwordHash: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['id', 'passwordHash', 'status']);
+  });
+
+  it.each([
+    ['userId', 'abc'],
+    ['userId', 'has space'],
+    ['userId', 'a'.repeat(21)],
+    ['userId', '한글아이디'],
+    ['password', 'short1'],
+    ['password', 'lettersonly'],
+    ['password', '1234567890'],
+    ['phone', '010-123-456'],
+    ['phone', '010123456789'],
+    ['email', 'not-an-email'],
+    ['name', '   '],
+    ['authCode', 'OWNER'],
+  ])('refuses %s = %j with a field error', async (field, value) => {
+    const before = await countMembers();
+    const response = await join({ ...valid(), [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[field]).toHaveLength(1);
+    expect(await countMembers()).toBe(before);
+  });
+
+  it('accepts the boundaries of the rules', async () => {
+    for (const userId of [
+      `a.b_${uniqueUserId('').slice(-4)}`,
+      `x${'y'.repeat(14)}${Date.now() % 100000}`.slice(0, 20),
+    ]) {
+      const response = await join({ ...valid(), userId, phone: '0212345678', password: 'a1234567' });
+      expect(response.statusCode, userId).toBe(201);
+    }
+  });
+
+  it('says which fields are missing, and says it in Korean when asked', async () => {
+    const en = await join({});
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errors).toMatchObject({
+      userId: ['This field is required.'],
+      password: ['This field is required.'],
+      name: ['This field is required.'],
+      phone: ['This field is required.'],
+      authCode: ['This field is required.'],
+    });
+    const ko = await join(
+      { ...valid(), password: 'short' },
+      { 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' },
+    );
+    expect(ko.json().message).toBe('입력값을 확인해 주세요.');
+    expect(ko.json().errors.password).toEqual(['영문과 숫자를 포함해 8자 이상 입력해 주세요.']);
+  });
+
+  it('limits joins from one address', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await join(valid(), {}, ip)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    const limited = await join(valid(), {}, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await join(valid(), {}, randomIp())).statusCode).toBe(201);
+  });
+
+  it('refuses wrong types', async () => {
+    const response = await join({ ...valid(), userId: 12345, phone: ['010'] });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['phone', 'userId']);
+  });
+});
+
+describe('GET /web/member/check-userId', () => {
+  it.each(['check-userId', 'chekc-userId'])('answers availability on /web/member/%s', async (path) => {
+    const { userId } = await makeMember(t.app);
+    const taken = await t.app.inject({
+      method: 'GET',
+      url: `/web/member/${path}?userId=${userId.toUpperCase()}`,
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ data: { available: false } });
+    const free = await t.app.inject({
+      method: 'GET',
+      url: `/web/member/${path}?userId=${uniqueUserId('free')}`,
+    });
+    expect(free.json()).toEqual({ data: { available: true } });
+  });
+
+  it('requires the userId parameter', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/web/member/check-userId' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.userId).toEqual(['This field is required.']);
+  });
+});
