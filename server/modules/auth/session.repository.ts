@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type MemberRow, member, session } from '../../db/schema/index.ts';
 
@@ -18,54 +18,62 @@ export type ResolvedSession =
   | { state: 'expired' }
   | { state: 'unknown' };
 
-export const createSessionRepository = (db: Db, policy: SessionPolicy, clock: () => Date) => ({
-  async create(memberId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
-    const token = newToken();
-    const now = clock();
-    await db.insert(session).values({
-      tokenHash: hashToken(token),
-      memberId,
-      createdAt: now,
-      lastSeenAt: now,
-      ip: meta.ip ?? null,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    });
-    return token;
-  },
+export const createSessionRepository = (db: Db, policy: SessionPolicy, clock: () => Date) => {
+  // Every signed-in request runs this lookup: prepared once, about +30% on PGlite and 2x on PostgreSQL (STACK.md).
+  const findByHash = db
+    .select({ session, member })
+    .from(session)
+    .innerJoin(member, eq(member.id, session.memberId))
+    .where(eq(session.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_find_by_hash');
 
-  async resolve(token: string): Promise<ResolvedSession> {
-    const tokenHash = hashToken(token);
-    const [row] = await db
-      .select({ session, member })
-      .from(session)
-      .innerJoin(member, eq(member.id, session.memberId))
-      .where(eq(session.tokenHash, tokenHash))
-      .limit(1);
-    if (!row) return { state: 'unknown' };
-    const now = clock().getTime();
-    const idle = now - row.session.lastSeenAt.getTime() > policy.idleMs;
-    const tooOld = now - row.session.createdAt.getTime() > policy.absoluteMs;
-    if (idle || tooOld || row.member.status === 'QUIT') {
+  return {
+    async create(memberId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+      const token = newToken();
+      const now = clock();
+      await db.insert(session).values({
+        tokenHash: hashToken(token),
+        memberId,
+        createdAt: now,
+        lastSeenAt: now,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+      return token;
+    },
+
+    async resolve(token: string): Promise<ResolvedSession> {
+      const tokenHash = hashToken(token);
+      const [row] = await findByHash.execute({ tokenHash });
+      if (!row) return { state: 'unknown' };
+      const now = clock().getTime();
+      const idle = now - row.session.lastSeenAt.getTime() > policy.idleMs;
+      const tooOld = now - row.session.createdAt.getTime() > policy.absoluteMs;
+      if (idle || tooOld || row.member.status === 'QUIT') {
+        await db.delete(session).where(eq(session.tokenHash, tokenHash));
+        return { state: 'expired' };
+      }
+      if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db
+          .update(session)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(session.tokenHash, tokenHash));
+      }
+      return { state: 'valid', member: row.member, tokenHash };
+    },
+
+    async destroy(tokenHash: string): Promise<void> {
       await db.delete(session).where(eq(session.tokenHash, tokenHash));
-      return { state: 'expired' };
-    }
-    if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    },
+
+    /** Ends every other session of the account, as a password change must (DESIGN §4). */
+    async destroyOthers(memberId: number, keepTokenHash: string): Promise<void> {
       await db
-        .update(session)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(session.tokenHash, tokenHash));
-    }
-    return { state: 'valid', member: row.member, tokenHash };
-  },
-
-  async destroy(tokenHash: string): Promise<void> {
-    await db.delete(session).where(eq(session.tokenHash, tokenHash));
-  },
-
-  /** Ends every other session of the account, as a password change must (DESIGN §4). */
-  async destroyOthers(memberId: number, keepTokenHash: string): Promise<void> {
-    await db.delete(session).where(and(eq(session.memberId, memberId), ne(session.tokenHash, keepTokenHash)));
-  },
-});
+        .delete(session)
+        .where(and(eq(session.memberId, memberId), ne(session.tokenHash, keepTokenHash)));
+    },
+  };
+};
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -34,53 +34,62 @@ export type NewMember = {
 
 const byUserId = (userId: string) => sql`lower(${member.userId}) = ${normalizeUserId(userId)}`;
 
-export const createMemberRepository = (db: Db) => ({
-  async findById(id: number): Promise<MemberRow | undefined> {
-    const [row] = await db.select().from(member).where(eq(member.id, id)).limit(1);
-    return row;
-  },
+export const createMemberRepository = (db: Db) => {
+  const findById = db
+    .select()
+    .from(member)
+    .where(eq(member.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('member_find_by_id');
 
-  /** Case-insensitive, on the lower(user_id) unique index. */
-  async findByUserId(userId: string): Promise<MemberRow | undefined> {
-    const [row] = await db.select().from(member).where(byUserId(userId)).limit(1);
-    return row;
-  },
+  return {
+    async findById(id: number): Promise<MemberRow | undefined> {
+      const [row] = await findById.execute({ id });
+      return row;
+    },
 
-  async userIdExists(userId: string): Promise<boolean> {
-    const [row] = await db.select({ id: member.id }).from(member).where(byUserId(userId)).limit(1);
-    return row !== undefined;
-  },
+    /** Case-insensitive, on the lower(user_id) unique index. */
+    async findByUserId(userId: string): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(member).where(byUserId(userId)).limit(1);
+      return row;
+    },
 
-  async create(values: NewMember, tx: Db = db): Promise<MemberRow> {
-    const [row] = await tx
-      .insert(member)
-      .values({ ...values, userId: values.userId.trim() })
-      .returning();
-    return row!;
-  },
+    async userIdExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: member.id }).from(member).where(byUserId(userId)).limit(1);
+      return row !== undefined;
+    },
 
-  async updateProfile(id: number, patch: MemberProfileUpdate): Promise<MemberRow> {
-    const [row] = await db
-      .update(member)
-      .set({ ...patch, modifiedDate: new Date() })
-      .where(eq(member.id, id))
-      .returning();
-    return row!;
-  },
+    async create(values: NewMember, tx: Db = db): Promise<MemberRow> {
+      const [row] = await tx
+        .insert(member)
+        .values({ ...values, userId: values.userId.trim() })
+        .returning();
+      return row!;
+    },
 
-  async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
-    await db.update(member).set({ passwordHash, modifiedDate: new Date() }).where(eq(member.id, id));
-  },
+    async updateProfile(id: number, patch: MemberProfileUpdate): Promise<MemberRow> {
+      const [row] = await db
+        .update(member)
+        .set({ ...patch, modifiedDate: new Date() })
+        .where(eq(member.id, id))
+        .returning();
+      return row!;
+    },
 
-  async hasSuperadmin(): Promise<boolean> {
-    const [row] = await db
-      .select({ id: member.id })
-      .from(member)
-      .where(eq(member.authCode, 'SUPERADMIN'))
-      .limit(1);
-    return row !== undefined;
-  },
-});
+    async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db.update(member).set({ passwordHash, modifiedDate: new Date() }).where(eq(member.id, id));
+    },
+
+    async hasSuperadmin(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: member.id })
+        .from(member)
+        .where(eq(member.authCode, 'SUPERADMIN'))
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+};
 
 export type MemberRepository = ReturnType<typeof createMemberRepository>;
 

@@ -1,0 +1,159 @@
+// `npm run bench`: starts the real server on a temporary database and loads it with autocannon.
+// PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server to use.
+//   npm run bench                         all scenarios, 10 s each, 50 connections
+//   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type BenchContext, scenarios } from './scenarios.ts';
+
+const root = join(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = process.env.BENCH_ONLY;
+
+type Row = {
+  db: string;
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  budget: number;
+};
+
+const startServer = async (
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; baseUrl: string }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED: 'none', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/running at http:\/\/[^:]+:(\d+)\//);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+};
+
+const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const signIn = async (baseUrl: string): Promise<BenchContext> => {
+  const userId = `bench_${randomBytes(4).toString('hex')}`;
+  const password = 'bench12345';
+  const headers = { 'content-type': 'application/json' };
+  const joined = await fetch(`${baseUrl}/web/member`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ userId, password, name: 'Bench', phone: '01000000000', authCode: 'ADMIN' }),
+  });
+  if (joined.status !== 201) throw new Error(`join failed: ${joined.status} ${await joined.text()}`);
+  const login = await fetch(`${baseUrl}/web/member/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ userId, password }),
+  });
+  const sid = login.headers.get('set-cookie')?.match(/sid=([^;]+)/)?.[1];
+  if (!sid) throw new Error(`login failed: ${login.status}`);
+  return { baseUrl, cookie: `sid=${sid}`, memberId: (await login.json()).data.id };
+};
+
+const runScenarios = async (db: 'pglite' | 'postgres', baseUrl: string, rows: Row[]) => {
+  const ctx = await signIn(baseUrl);
+  for (const scenario of scenarios) {
+    if (only && !scenario.name.includes(only)) continue;
+    const request = scenario.request(ctx);
+    // Warm the JIT, the prepared statements and the page cache before measuring.
+    await autocannon({
+      url: `${baseUrl}${request.path}`,
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+      connections,
+      duration: 2,
+    });
+    const result = await autocannon({
+      url: `${baseUrl}${request.path}`,
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+      connections,
+      duration: seconds,
+    });
+    rows.push({
+      db,
+      scenario: scenario.name,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      budget: scenario.p99BudgetMs[db],
+    });
+    console.log(
+      `  ${db.padEnd(8)} ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+    );
+  }
+};
+
+const benchPglite = async (rows: Row[]) => {
+  const dir = mkdtempSync(join(tmpdir(), 'fitdesk-bench-'));
+  const { child, baseUrl } = await startServer({ DATA_DIR: dir });
+  try {
+    await runScenarios('pglite', baseUrl, rows);
+  } finally {
+    await stopServer(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const benchPostgres = async (url: string, rows: Row[]) => {
+  const name = `fitdesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const { child, baseUrl } = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpdir() });
+  try {
+    await runScenarios('postgres', baseUrl, rows);
+  } finally {
+    await stopServer(child);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+};
+
+const rows: Row[] = [];
+console.log(`FitDesk benchmark: ${connections} connections, ${seconds} s per scenario`);
+await benchPglite(rows);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) await benchPostgres(pgUrl, rows);
+else console.log('  (PostgreSQL skipped: set BENCH_DATABASE_URL to include it)');
+
+console.log('\n| database | scenario | req/s | p50 ms | p99 ms | p99 budget | non-2xx/errors |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const over = r.p99 > r.budget ? ' **over**' : '';
+  console.log(
+    `| ${r.db} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.budget}${over} | ${r.errors} |`,
+  );
+}
+const bad = rows.filter((r) => r.errors > 0);
+if (bad.length > 0) {
+  console.error(`\n${bad.length} scenario(s) had failed requests.`);
+  process.exit(1);
+}

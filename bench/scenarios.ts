@@ -1,0 +1,38 @@
+// Benchmark scenarios: each gets a ready server and a signed-in session, and names one request to load.
+// Later issues add their hot paths here (lists, searches, uploads).
+
+export type BenchContext = { baseUrl: string; cookie: string; memberId: number };
+
+export type Scenario = {
+  name: string;
+  /** What the request looks like; autocannon repeats it. */
+  request: (ctx: BenchContext) => {
+    method?: 'GET' | 'POST' | 'PUT';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+  /**
+   * p99 latency budgets in ms at 50 connections on the 2-core machine; a run over one is flagged.
+   * PGlite is one in-process connection, so its p99 is mostly queueing behind the other 49 requests.
+   */
+  p99BudgetMs: { pglite: number; postgres: number };
+};
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'GET /web/member/validate (live session)',
+    request: ({ cookie }) => ({ path: '/web/member/validate', headers: { cookie } }),
+    p99BudgetMs: { pglite: 300, postgres: 100 },
+  },
+  {
+    name: 'GET /web/member/{id} (own record)',
+    request: ({ cookie, memberId }) => ({ path: `/web/member/${memberId}`, headers: { cookie } }),
+    p99BudgetMs: { pglite: 300, postgres: 100 },
+  },
+  {
+    name: 'GET /web/health',
+    request: () => ({ path: '/web/health' }),
+    p99BudgetMs: { pglite: 150, postgres: 50 },
+  },
+];
