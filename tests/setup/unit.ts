@@ -20,4 +20,8 @@ if (typeof window !== 'undefined') {
       disconnect() {}
     };
   }
+  // jsdom implements getComputedStyle without pseudo-elements and logs "Not implemented" when antd's modal
+  // asks for one (scrollbar measuring); the element's own style is what antd falls back to anyway.
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
 }

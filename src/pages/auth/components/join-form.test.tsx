@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { I18nContext } from '@refinedev/core';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JoinAuthCode, Language } from '../../../../domain/enums.ts';
+import { createI18n } from '../../../i18n/config.ts';
+import { createI18nProvider } from '../../../providers/i18n-provider.ts';
+import { JoinForm } from './join-form.tsx';
+
+afterEach(cleanup);
+
+const renderJoinForm = ({
+  language = 'en',
+  authCode = 'ADMIN',
+  available = true,
+}: {
+  language?: Language;
+  authCode?: JoinAuthCode;
+  available?: boolean;
+} = {}) => {
+  const i18nProvider = createI18nProvider(createI18n({ lng: language }));
+  const onSubmit = vi.fn();
+  const isUserIdAvailable = vi.fn(async () => available);
+  render(
+    <I18nContext.Provider value={{ i18nProvider }}>
+      <JoinForm
+        authCode={authCode}
+        onSubmit={onSubmit}
+        isUserIdAvailable={isUserIdAvailable}
+        submitting={false}
+      />
+    </I18nContext.Provider>,
+  );
+  return { onSubmit, isUserIdAvailable, user: userEvent.setup() };
+};
+
+describe('JoinForm', () => {
+  it('shows the translated userId format message, without asking the server', async () => {
+    const { user, isUserIdAvailable } = renderJoinForm();
+    await user.type(screen.getByLabelText('User ID'), 'ab');
+    expect(
+      await screen.findByText('Use 4 to 20 letters, digits, dots, underscores or hyphens.'),
+    ).toBeTruthy();
+    expect(isUserIdAvailable).not.toHaveBeenCalled();
+  });
+
+  it('shows the message in Korean when the language is ko', async () => {
+    const { user } = renderJoinForm({ language: 'ko' });
+    await user.type(screen.getByLabelText('아이디'), 'a b');
+    expect(
+      await screen.findByText('영문, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 4~20자를 입력해 주세요.'),
+    ).toBeTruthy();
+  });
+
+  it('says when the passwords do not match, and stops saying it once they do', async () => {
+    const { user } = renderJoinForm();
+    await user.type(screen.getByLabelText('Password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcd12345');
+    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Confirm password'), '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('The passwords do not match.')).toBeNull());
+  });
+
+  it('says a taken userId is taken, after asking the server', async () => {
+    const { user, isUserIdAvailable } = renderJoinForm({ available: false });
+    await user.type(screen.getByLabelText('User ID'), 'owner01');
+    expect(await screen.findByText('This user ID is already taken.')).toBeTruthy();
+    expect(isUserIdAvailable).toHaveBeenLastCalledWith('owner01');
+  });
+
+  it('submits the domain payload: phone as digits, no confirmation, the account kind', async () => {
+    const { user, onSubmit } = renderJoinForm({ authCode: 'MEMBER' });
+    await user.type(screen.getByLabelText('User ID'), 'worker.kim');
+    await user.type(screen.getByLabelText('Password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Name'), 'Kim');
+    await user.type(screen.getByLabelText('Phone'), '01012345678');
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('010-1234-5678');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        userId: 'worker.kim',
+        password: 'abcd1234',
+        name: 'Kim',
+        phone: '01012345678',
+        authCode: 'MEMBER',
+      }),
+    );
+  });
+
+  it('does not submit an invalid form and marks the empty required fields', async () => {
+    const { user, onSubmit } = renderJoinForm();
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Enter a name.')).toBeTruthy();
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(4);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

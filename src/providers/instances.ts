@@ -1,0 +1,23 @@
+import { currentLanguage } from '../i18n/config.ts';
+import { i18n } from '../i18n/index.ts';
+import { createSessionStore } from '../session/session-store.ts';
+import { browserSessionStorage, createStoredSession } from '../session/stored-session.ts';
+import { createAuthProvider } from './auth-provider.ts';
+import { createDataProvider } from './data-provider.ts';
+import { createHttpClient } from './http-client.ts';
+import { createMemberApi } from './member-api.ts';
+
+// The app's single instances, wired together once.
+const translate = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options);
+
+export const http = createHttpClient({ getLanguage: () => currentLanguage(i18n), translate });
+export const memberApi = createMemberApi(http);
+export const sessionStore = createSessionStore();
+export const storedSession = createStoredSession(browserSessionStorage());
+export const dataProvider = createDataProvider(http);
+export const authProvider = createAuthProvider({
+  members: memberApi,
+  session: sessionStore,
+  stored: storedSession,
+  translate,
+});

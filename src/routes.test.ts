@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS_LANDING, isPublicPath, ROUTES, shouldSendToLanding } from './routes.ts';
+
+describe('session routing (SPEC §4)', () => {
+  it('sends a visitor with no member and no stored id from a private page to the landing', () => {
+    expect(shouldSendToLanding({ pathname: '/', hasMember: false, hasStoredId: false })).toBe(true);
+    expect(shouldSendToLanding({ pathname: '/nowhere', hasMember: false, hasStoredId: false })).toBe(true);
+  });
+
+  it('leaves LOGIN, SELECT and the join pages alone', () => {
+    for (const pathname of ['/login', '/select', '/join', '/join/worker', '/join/worker/']) {
+      expect(isPublicPath(pathname)).toBe(true);
+      expect(shouldSendToLanding({ pathname, hasMember: false, hasStoredId: false })).toBe(false);
+    }
+  });
+
+  it('waits while there is a member or a stored id to restore', () => {
+    expect(shouldSendToLanding({ pathname: '/', hasMember: true, hasStoredId: false })).toBe(false);
+    expect(shouldSendToLanding({ pathname: '/', hasMember: false, hasStoredId: true })).toBe(false);
+  });
+
+  it('lands on LOGIN until the marketing page exists', () => {
+    expect(ANONYMOUS_LANDING).toBe(ROUTES.LOGIN);
+  });
+});

@@ -1,0 +1,36 @@
+// Route names of SPEC §2.1 mapped to their paths (SPEC §2.2), for the routes that exist so far.
+export const ROUTES = {
+  HOME: '/',
+  LOGIN: '/login',
+  SELECT: '/select',
+  JOIN: '/join',
+  JOIN_WORKER: '/join/worker',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/**
+ * Where a visitor with no session lands (SPEC §4 "Session"). The SPEC says SELECT; SELECT is the marketing page,
+ * which does not exist yet, so LOGIN stands in. The marketing issue switches this to ROUTES.SELECT.
+ */
+export const ANONYMOUS_LANDING: string = ROUTES.LOGIN;
+
+/** Pages a visitor may stay on without a member: LOGIN and SELECT (SPEC §4), plus the two join pages. */
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  ROUTES.LOGIN,
+  ROUTES.SELECT,
+  ROUTES.JOIN,
+  ROUTES.JOIN_WORKER,
+]);
+
+const withoutTrailingSlash = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.has(withoutTrailingSlash(pathname));
+
+/** SPEC §4: with no member and no stored id, anywhere but a public page, replace the location with the landing. */
+export const shouldSendToLanding = (state: {
+  pathname: string;
+  hasMember: boolean;
+  hasStoredId: boolean;
+}): boolean => !state.hasMember && !state.hasStoredId && !isPublicPath(state.pathname);

@@ -1,0 +1,23 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { useSession } from '../session/session-context.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { PageSpinner } from './page-spinner.tsx';
+
+/** SPEC §2.3 point 4: the join pages' card; entering it clears the stored registration value and the stored id. */
+export function JoinLayout() {
+  const { stored } = useSession();
+
+  useEffect(() => {
+    stored.clearRegistration();
+    stored.clearId();
+  }, [stored]);
+
+  return (
+    <AuthCard>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </AuthCard>
+  );
+}
