@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { joinThroughApi, OWNER_NAME, OWNER_STATE, uniqueUserId } from './helpers.ts';
+
+test.describe('signed out', () => {
+  test('a representative joins, logs in and lands on home', async ({ page }) => {
+    const userId = uniqueUserId('rep');
+    await page.goto('/join?lng=en');
+    await expect(page.getByRole('heading', { name: 'Representative sign-up' })).toBeVisible();
+    await page.getByLabel('User ID').fill(userId);
+    await page.getByLabel('Password', { exact: true }).fill('goodpass12');
+    await page.getByLabel('Confirm password').fill('goodpass12');
+    await page.getByLabel('Name').fill('최대표');
+    await page.getByLabel('Phone').fill('01055556666');
+    await expect(page.getByLabel('Phone')).toHaveValue('010-5555-6666');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your account has been created. Please log in.')).toBeVisible();
+    await page.getByLabel('User ID').fill(userId);
+    await page.getByLabel('Password').fill('goodpass12');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Hello, 최대표!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a worker join refuses a taken user id on its field', async ({ page, request }) => {
+    const userId = uniqueUserId('taken');
+    await joinThroughApi(request, { userId, password: 'pass12345', name: 'Someone' });
+    await page.goto('/join/worker?lng=en');
+    await expect(page.getByRole('heading', { name: 'Worker sign-up' })).toBeVisible();
+    await page.getByLabel('User ID').fill(userId);
+    await expect(page.getByText('This user ID is already taken.')).toBeVisible();
+  });
+
+  test('a wrong password shows the one login-failure message', async ({ page, request }) => {
+    const userId = uniqueUserId('wrong');
+    await joinThroughApi(request, { userId, password: 'right1234', name: 'W' });
+    await page.goto('/login?lng=en');
+    await page.getByLabel('User ID').fill(userId);
+    await page.getByLabel('Password').fill('wrong1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toContainText('The user ID or password is incorrect.');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a protected page sends a visitor to login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: /Log in|로그인/ })).toBeVisible();
+  });
+
+  test('login and join pages have no serious accessibility violations', async ({ page }) => {
+    for (const path of ['/login?lng=ko', '/join?lng=en', '/join/worker?lng=ko']) {
+      await page.goto(path);
+      await expect(page.locator('form')).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
+    }
+  });
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: OWNER_STATE });
+
+  test('an unknown path shows the 404 page after a second', async ({ page }) => {
+    // The tab's sessionStorage id is set on its first signed-in page (SPEC §4), so a deep link works from then on.
+    await page.goto('/?lng=en');
+    await expect(page.getByRole('heading', { name: `Hello, ${OWNER_NAME}!` })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Page not found')).toBeVisible();
+  });
+
+  test('stays signed in across a reload', async ({ page }) => {
+    await page.goto('/?lng=en');
+    await expect(page.getByRole('heading', { name: `Hello, ${OWNER_NAME}!` })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `Hello, ${OWNER_NAME}!` })).toBeVisible();
+  });
+
+  test('switches language and keeps it after a reload', async ({ page }) => {
+    await page.goto('/?lng=en');
+    await expect(page.getByRole('heading', { name: `Hello, ${OWNER_NAME}!` })).toBeVisible();
+    await page.getByText('KO', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: `${OWNER_NAME}님, 안녕하세요!` })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `${OWNER_NAME}님, 안녕하세요!` })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ko');
+  });
+});
+
+test('logs out after confirming, and a protected page then sends to login', async ({ page, request }) => {
+  // A session of its own: logging out must not end the shared owner session other tests use.
+  const userId = uniqueUserId('leaver');
+  await joinThroughApi(request, { userId, password: 'leave1234', name: '김퇴근' });
+  await page.goto('/login?lng=en');
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Password').fill('leave1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello, 김퇴근!' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to log out?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello, 김퇴근!' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('id'))).toBeNull();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
