@@ -46,6 +46,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
       SEED: 'demo',
+      // A known operator, so tests can approve facilities through the API.
+      ADMIN_USER_ID: 'e2eoperator',
+      ADMIN_PASSWORD: 'operator1234',
       LOG_LEVEL: 'warn',
     },
   },
