@@ -105,6 +105,8 @@ test('logs out after confirming, and a protected page then sends to login', asyn
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Are you sure you want to log out?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The cancelled dialog animates out; the next one must not be confused with it.
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Hello, 김퇴근!' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log out' }).click();
