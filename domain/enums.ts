@@ -39,3 +39,18 @@ export type Goal = (typeof goals)[number];
 
 export const languages = ['en', 'ko'] as const;
 export type Language = (typeof languages)[number];
+
+export const businessForms = ['INDIVIDUAL', 'CORPORATE'] as const;
+export type BusinessForm = (typeof businessForms)[number];
+
+export const gymSubServiceStatuses = ['WAIT', 'APPROVE', 'DENY', 'CANCEL'] as const;
+export type GymSubServiceStatus = (typeof gymSubServiceStatuses)[number];
+
+export const personKinds = ['MEMBER', 'NONMEMBER', 'TRAINER', 'CONSULT'] as const;
+export type PersonKind = (typeof personKinds)[number];
+
+export const consultStatuses = ['WAIT', 'COMPLETE'] as const;
+export type ConsultStatus = (typeof consultStatuses)[number];
+
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];

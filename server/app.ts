@@ -13,15 +13,23 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
 } from 'fastify-type-provider-zod';
+import { resources } from '../domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import type { Db, DbKind } from './db/client.ts';
 import { registerSessionResolver } from './http/auth.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { rateLimited, registerErrorHandling, sendRouteNotFound, validatorCompiler } from './http/errors.ts';
+import { registerRights } from './http/rights.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { consultRoutes } from './modules/consult/consult.routes.ts';
+import { gymRoutes } from './modules/gym/gym.routes.ts';
+import { gymMemberRoutes } from './modules/gym-member/gym-member.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { subServiceRoutes } from './modules/sub-service/sub-service.ts';
+import { registerResource } from './resources/engine.ts';
+import { resourceHooks } from './resources/hooks.ts';
 
 export type AppDeps = {
   db: Db;
@@ -101,12 +109,20 @@ export const buildApp = async (deps: AppDeps) => {
   const ctx = createContext({ db: deps.db, dbKind: deps.dbKind, config, clock });
   registerCsrfGuard(app);
   registerSessionResolver(app, ctx.sessions);
+  registerRights(app);
 
   await app.register(
     async (web) => {
       await web.register(healthRoutes, { ctx });
       await web.register(authRoutes, { ctx });
       await web.register(memberRoutes, { ctx });
+      // Special shapes of SPEC §7 first; they sit beside the generic routes and reuse the same code.
+      await web.register(gymRoutes, { ctx });
+      await web.register(gymMemberRoutes, { ctx });
+      await web.register(subServiceRoutes, { ctx });
+      await web.register(consultRoutes, { ctx });
+      for (const declaration of resources)
+        registerResource(web, ctx, declaration, resourceHooks[declaration.name]);
     },
     { prefix: '/web' },
   );

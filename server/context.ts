@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
+import { createRightsLoader } from './http/rights.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
@@ -10,6 +11,7 @@ export const createContext = (deps: { db: Db; dbKind: DbKind; config: Config; cl
   members: createMemberRepository(deps.db),
   sessions: createSessionRepository(deps.db, deps.config.session, deps.clock),
   loginThrottle: createLoginThrottle(deps.db, deps.clock),
+  loadRights: createRightsLoader(deps.db),
 });
 
 export type AppContext = ReturnType<typeof createContext>;

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseLockedError, openPglite, openPostgres } from './db/client.ts';
 import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
+import { seedSubServiceCatalogue } from './modules/sub-service/sub-service.ts';
 
 const fail = (message: string): never => {
   console.error(`fitdesk: ${message}`);
@@ -29,6 +30,7 @@ const main = async () => {
     return fail(`cannot open the database: ${(error as Error).message}`);
   }
   await database.migrate();
+  await seedSubServiceCatalogue(database.db);
 
   const members = createMemberRepository(database.db);
   const superadmin = await bootstrapSuperadmin(members, config.admin);

@@ -19,6 +19,11 @@ const en = {
   nameRequired: 'Enter a name.',
   passwordMismatch: 'The passwords do not match.',
   passwordSame: 'Choose a password different from the current one.',
+  businessNoFormat: 'Enter the business number as 123-45-67890.',
+  postNoFormat: 'Enter a 5-digit postal code.',
+  timeFormat: 'Enter a time as HH:mm.',
+  requiredForReview: 'This is required to request verification.',
+  inactiveReasonRequired: 'Give the reason for the rejection.',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -41,6 +46,11 @@ const ko: Record<ValidationKey, string> = {
   nameRequired: '이름을 입력해 주세요.',
   passwordMismatch: '비밀번호가 일치하지 않습니다.',
   passwordSame: '현재 비밀번호와 다른 비밀번호를 입력해 주세요.',
+  businessNoFormat: '사업자등록번호를 123-45-67890 형식으로 입력해 주세요.',
+  postNoFormat: '5자리 우편번호를 입력해 주세요.',
+  timeFormat: '시간을 HH:mm 형식으로 입력해 주세요.',
+  requiredForReview: '인증을 요청하려면 입력해야 합니다.',
+  inactiveReasonRequired: '반려 사유를 입력해 주세요.',
 };
 
 export const validationMessages = { en, ko } as const;

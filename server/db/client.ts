@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -80,7 +81,12 @@ export const openPglite = async (options: {
     created = !existsSync(join(dataDir, 'PG_VERSION'));
   }
   try {
-    const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+    // pg_trgm backs the whitespace-insensitive facility search (migration 0001).
+    const client = await PGlite.create({
+      dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
     return {
       db,

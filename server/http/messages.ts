@@ -19,6 +19,20 @@ const en = {
   wrongPassword: 'The current password is incorrect.',
   accountClosed: 'This account is closed.',
   routeNotFound: 'No API route matches {{method}} {{url}}.',
+  illegalTransition: 'The status cannot change from {{from}} to {{to}}.',
+  onlyBusinessAccounts: 'Only business (representative) accounts can register facilities.',
+  representSetProtected:
+    'The representative permission set cannot be deleted or lose its representative right.',
+  authInUse: 'This permission set is assigned to staff; move them to another set first.',
+  defaultRequired:
+    'A facility needs exactly one default permission set; make another set the default instead.',
+  representLinkProtected: "The representative's own link cannot be changed here.",
+  alreadyLinked: 'This member is already linked to the facility.',
+  alreadySubscribed: 'This add-on is already requested or active for the facility.',
+  approvedSubscription: 'Cancel the approved add-on before removing it.',
+  facilityClosed: 'This facility is closed; its data is read-only.',
+  memberNotFound: 'No account has this id.',
+  workerAccountOnly: 'Only worker (MEMBER) accounts can ask to join a facility as staff.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -41,6 +55,18 @@ const ko: Record<MessageKey, string> = {
   wrongPassword: '현재 비밀번호가 올바르지 않습니다.',
   accountClosed: '탈퇴한 계정입니다.',
   routeNotFound: '{{method}} {{url}}에 해당하는 API가 없습니다.',
+  illegalTransition: '상태를 {{from}}에서 {{to}}(으)로 변경할 수 없습니다.',
+  onlyBusinessAccounts: '사업자(대표자) 계정만 시설을 등록할 수 있습니다.',
+  representSetProtected: '대표자 권한은 삭제하거나 대표 권한을 해제할 수 없습니다.',
+  authInUse: '이 권한을 사용하는 직원이 있습니다. 먼저 다른 권한으로 변경해 주세요.',
+  defaultRequired: '시설에는 기본 권한이 하나 있어야 합니다. 다른 권한을 기본으로 지정해 주세요.',
+  representLinkProtected: '대표자 본인의 연결은 여기에서 변경할 수 없습니다.',
+  alreadyLinked: '이미 시설에 연결된 회원입니다.',
+  alreadySubscribed: '이미 신청했거나 사용 중인 부가서비스입니다.',
+  approvedSubscription: '승인된 부가서비스는 먼저 해지해야 삭제할 수 있습니다.',
+  facilityClosed: '폐업한 시설입니다. 데이터는 읽기만 가능합니다.',
+  memberNotFound: '해당 회원을 찾을 수 없습니다.',
+  workerAccountOnly: '직원(MEMBER) 계정만 시설에 직원으로 가입 신청할 수 있습니다.',
 };
 
 const catalogue = { en, ko } as const;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/client.ts';
+import { seedSubServiceCatalogue } from '../../server/modules/sub-service/sub-service.ts';
 import { adminUrl, TEMPLATE_DB, testDbKind } from '../fixtures/database.ts';
 
 declare module 'vitest' {
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
     await admin.close();
     const template = await openPostgres(adminUrl(TEMPLATE_DB), { max: 1 });
     await template.migrate();
+    await seedSubServiceCatalogue(template.db);
     await template.close();
     project.provide('pgliteSnapshot', '');
     return;
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'fitdesk-test-'));
   const database = await openPglite({});
   await database.migrate();
+  await seedSubServiceCatalogue(database.db);
   const dump = await (
     database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }
   ).$client.dumpDataDir('none');

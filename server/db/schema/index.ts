@@ -1,2 +1,3 @@
+export * from './gym.ts';
 export * from './member.ts';
 export * from './session.ts';

@@ -1,0 +1,33 @@
+import { consultStatuses, personKinds } from '../enums.ts';
+import { consultCreateSchema, consultSchema, consultUpdateSchema } from '../schemas/consult.ts';
+import { defineResource } from './define.ts';
+
+/** Consultations (SPEC §7 "Consult"): read with consultUseYn, written with consultSettingYn. */
+export const consultResource = defineResource({
+  name: 'consult',
+  path: '/consult',
+  table: 'consult',
+  scope: 'gym',
+  schemas: { record: consultSchema, create: consultCreateSchema, update: consultUpdateSchema },
+  fields: {
+    id: { kind: 'id', sortable: true },
+    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    personKind: { kind: 'enum', enumName: 'personKind', values: personKinds, list: true, filters: ['eq'] },
+    name: { kind: 'text', list: true, sortable: true, search: true },
+    phone: { kind: 'phone', list: true, search: true },
+    content: { kind: 'longText' },
+    status: { kind: 'enum', enumName: 'consultStatus', values: consultStatuses, list: true, filters: ['eq'] },
+    consultDate: { kind: 'date', list: true, sortable: true, filters: ['gte', 'lte'] },
+    createDate: { kind: 'datetime', list: true, sortable: true, readOnly: true, filters: ['gte', 'lte'] },
+    modifiedDate: { kind: 'datetime', readOnly: true },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  access: {
+    list: { gym: 'consultUseYn', superadmin: true },
+    get: { gym: 'consultUseYn', superadmin: true },
+    create: { gym: 'consultSettingYn' },
+    update: { gym: 'consultSettingYn', superadmin: true },
+    delete: { gym: 'consultSettingYn', superadmin: true },
+  },
+});

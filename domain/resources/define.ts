@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { UploadType } from '../enums.ts';
+import type { GymRight } from '../permissions.ts';
+
+// A resource is declared once (DESIGN §6). The server builds validated, scoped, paginated and documented routes
+// from it; the web app builds a Refine resource with list, show, create and edit screens from it.
+
+export type FieldKind =
+  | 'id'
+  | 'text'
+  | 'longText'
+  | 'integer'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'enum'
+  | 'flag'
+  | 'phone'
+  | 'commaList'
+  | 'relation'
+  | 'file'
+  | 'computed';
+
+export type FilterOp = 'eq' | 'ne' | 'like' | 'gte' | 'lte';
+
+export type FieldMeta = {
+  kind: FieldKind;
+  /** enum: the values, labelled by `enums.<enumName>.<VALUE>`. */
+  enumName?: string;
+  values?: readonly string[];
+  /** relation: the other resource and the field that names its records. */
+  relation?: { resource: string; labelField: string };
+  /** file: the upload type the upload calls take. */
+  uploadType?: UploadType;
+  /** A column of the generic table. */
+  list?: boolean;
+  sortable?: boolean;
+  filters?: readonly FilterOp[];
+  /** Matched by the free-text `q` (whitespace-insensitive substring). */
+  search?: boolean;
+  /** Shown, never written through the form. */
+  readOnly?: boolean;
+};
+
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+/**
+ * Who may do what. Inside a facility a right is a permission flag, `staff` or `represent` (domain/permissions.ts).
+ * `superadmin: true` lets the platform operator do it across every facility; a `platform` resource takes
+ * `'signedIn'` for reads open to any signed-in account.
+ */
+export type AccessRule = { gym?: GymRight; signedIn?: boolean; superadmin?: boolean };
+
+export type ResourceDeclaration<
+  TRecord extends z.ZodObject = z.ZodObject,
+  TCreate extends z.ZodType = z.ZodType,
+  TUpdate extends z.ZodType = z.ZodType,
+> = {
+  /** The Refine resource name and i18n namespace. */
+  name: string;
+  /** The API path under /web. */
+  path: string;
+  /** The table (snake_case) whose rows are this resource's records. */
+  table: string;
+  /**
+   * `gym`: every row belongs to one facility, through `gymIdField`; lists and lookups are filtered to the
+   * facilities the caller may access, in the query itself. `platform`: shared rows (the add-on catalogue).
+   */
+  scope: 'gym' | 'platform';
+  gymIdField?: string;
+  schemas: { record: TRecord; create?: TCreate; update?: TUpdate };
+  fields: Record<string, FieldMeta>;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  operations: readonly Operation[];
+  access: Partial<Record<Operation, AccessRule>>;
+  /** Extra list paths kept for the SPEC's contract, e.g. `/gym-auth/list`. */
+  listAliases?: readonly string[];
+};
+
+export const defineResource = <
+  TRecord extends z.ZodObject,
+  TCreate extends z.ZodType,
+  TUpdate extends z.ZodType,
+>(
+  declaration: ResourceDeclaration<TRecord, TCreate, TUpdate>,
+) => declaration;
+
+export const PAGE_SIZE_MAX = 100;
+/** Totals are counted up to this many rows; past it the total says "at least" (X-Total-Count-Capped). */
+export const TOTAL_CAP = 10_000;

@@ -1,0 +1,46 @@
+import {
+  gymAuthMemberCreateSchema,
+  gymAuthMemberSchema,
+  gymAuthMemberUpdateSchema,
+} from '../schemas/gym-auth.ts';
+import { defineResource } from './define.ts';
+
+/** Who holds which permission set; kept in step with the staff link's gymAuthId. */
+export const gymAuthMemberResource = defineResource({
+  name: 'gym-auth-member',
+  path: '/gym-auth-member',
+  table: 'gym_auth_member',
+  scope: 'gym',
+  schemas: {
+    record: gymAuthMemberSchema,
+    create: gymAuthMemberCreateSchema,
+    update: gymAuthMemberUpdateSchema,
+  },
+  fields: {
+    id: { kind: 'id', list: true, sortable: true },
+    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    gymAuthId: {
+      kind: 'relation',
+      relation: { resource: 'gym-auth', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
+    memberId: {
+      kind: 'relation',
+      relation: { resource: 'member', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
+    createDate: { kind: 'datetime', list: true, sortable: true, readOnly: true },
+  },
+  defaultSort: { field: 'id', order: 'asc' },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  access: {
+    list: { gym: 'staff', superadmin: true },
+    get: { gym: 'staff', superadmin: true },
+    create: { gym: 'represent', superadmin: true },
+    update: { gym: 'represent', superadmin: true },
+    delete: { gym: 'represent', superadmin: true },
+  },
+  listAliases: ['/gym-auth-member/list'],
+});

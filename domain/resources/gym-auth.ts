@@ -1,0 +1,36 @@
+import { permissionFlags } from '../permissions.ts';
+import { gymAuthCreateSchema, gymAuthSchema, gymAuthUpdateSchema } from '../schemas/gym-auth.ts';
+import { defineResource, type FieldMeta } from './define.ts';
+
+const flagFields = Object.fromEntries(
+  permissionFlags.map((flag) => [flag, { kind: 'flag', list: true, filters: ['eq'] } satisfies FieldMeta]),
+);
+
+/** Permission sets (SPEC §3); written by the representative only. */
+export const gymAuthResource = defineResource({
+  name: 'gym-auth',
+  path: '/gym-auth',
+  table: 'gym_auth',
+  scope: 'gym',
+  schemas: { record: gymAuthSchema, create: gymAuthCreateSchema, update: gymAuthUpdateSchema },
+  fields: {
+    id: { kind: 'id', sortable: true },
+    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    name: { kind: 'text', list: true, sortable: true, search: true },
+    ...flagFields,
+    defaultYn: { kind: 'flag', list: true, filters: ['eq'] },
+    representYn: { kind: 'flag', list: true, readOnly: true, filters: ['eq'] },
+    createDate: { kind: 'datetime', sortable: true, readOnly: true },
+    modifiedDate: { kind: 'datetime', readOnly: true },
+  },
+  defaultSort: { field: 'id', order: 'asc' },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  access: {
+    list: { gym: 'staff', superadmin: true },
+    get: { gym: 'staff', superadmin: true },
+    create: { gym: 'represent', superadmin: true },
+    update: { gym: 'represent', superadmin: true },
+    delete: { gym: 'represent', superadmin: true },
+  },
+  listAliases: ['/gym-auth/list'],
+});

@@ -1,0 +1,47 @@
+import { gymMemberStatuses } from '../enums.ts';
+import { gymMemberCreateSchema, gymMemberSchema, gymMemberUpdateSchema } from '../schemas/gym-member.ts';
+import { defineResource } from './define.ts';
+
+/** Links between members and facilities: staff (workerYn) and customers. */
+export const gymMemberResource = defineResource({
+  name: 'gym-member',
+  path: '/gym-member',
+  table: 'gym_member',
+  scope: 'gym',
+  schemas: { record: gymMemberSchema, create: gymMemberCreateSchema, update: gymMemberUpdateSchema },
+  fields: {
+    id: { kind: 'id', list: true, sortable: true },
+    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    memberId: {
+      kind: 'relation',
+      relation: { resource: 'member', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
+    status: {
+      kind: 'enum',
+      enumName: 'gymMemberStatus',
+      values: gymMemberStatuses,
+      list: true,
+      filters: ['eq', 'ne'],
+    },
+    workerYn: { kind: 'flag', list: true, filters: ['eq'] },
+    gymAuthId: {
+      kind: 'relation',
+      relation: { resource: 'gym-auth', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
+    createDate: { kind: 'datetime', list: true, sortable: true, readOnly: true },
+    modifiedDate: { kind: 'datetime', readOnly: true },
+  },
+  defaultSort: { field: 'id', order: 'asc' },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  access: {
+    list: { gym: 'staff', superadmin: true },
+    get: { gym: 'staff', superadmin: true },
+    create: { gym: 'represent', superadmin: true },
+    update: { gym: 'represent', superadmin: true },
+    delete: { gym: 'represent', superadmin: true },
+  },
+});

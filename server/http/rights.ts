@@ -1,0 +1,71 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type GymRight, type GymRights, hasRight, permissionFlags } from '../../domain/permissions.ts';
+import type { Db } from '../db/client.ts';
+import { gymAuth, gymMember } from '../db/schema/index.ts';
+import { requireMember } from './auth.ts';
+import { forbidden, notFound } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    gymRightsPromise: Promise<Map<number, GymRights>> | null;
+  }
+}
+
+const rightsColumns = {
+  gymId: gymMember.gymId,
+  representYn: gymAuth.representYn,
+  ...Object.fromEntries(permissionFlags.map((flag) => [flag, gymAuth[flag]])),
+} as Record<string, typeof gymAuth.representYn | typeof gymMember.gymId>;
+
+/** The caller's rights per facility: only ACTIVE links with a permission set grant anything (DESIGN §4). */
+export const createRightsLoader = (db: Db) => {
+  const query = db
+    .select(rightsColumns)
+    .from(gymMember)
+    .innerJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
+    .where(and(eq(gymMember.memberId, sql.placeholder('memberId')), eq(gymMember.status, 'ACTIVE')))
+    .prepare('rights_by_member');
+  return async (memberId: number): Promise<Map<number, GymRights>> => {
+    const rows = (await query.execute({ memberId })) as unknown as (GymRights & { gymId: number })[];
+    return new Map(rows.map(({ gymId, ...rights }) => [gymId, rights]));
+  };
+};
+
+export type RightsLoader = ReturnType<typeof createRightsLoader>;
+
+export const registerRights = (app: FastifyInstance) => {
+  app.decorateRequest('gymRightsPromise', null);
+};
+
+/** Loaded once per request, on first use. */
+export const rightsOf = (request: FastifyRequest, load: RightsLoader): Promise<Map<number, GymRights>> => {
+  const me = requireMember(request);
+  request.gymRightsPromise ??= load(me.id);
+  return request.gymRightsPromise;
+};
+
+export const isSuperadmin = (request: FastifyRequest) => request.member?.authCode === 'SUPERADMIN';
+
+/**
+ * Asserts a right inside one facility: no link at all answers 404 (the facility's records are not the caller's to
+ * know about), a link without the right answers 403.
+ */
+export const assertGymRight = async (
+  request: FastifyRequest,
+  load: RightsLoader,
+  gymId: number,
+  right: GymRight,
+  options: { superadmin?: boolean } = {},
+) => {
+  if (options.superadmin && isSuperadmin(request)) return;
+  const rights = (await rightsOf(request, load)).get(gymId);
+  if (!rights) throw notFound();
+  if (!hasRight(rights, right)) throw forbidden();
+};
+
+/** Facility ids where the caller holds the right. */
+export const gymIdsWithRight = async (request: FastifyRequest, load: RightsLoader, right: GymRight) => {
+  const rights = await rightsOf(request, load);
+  return [...rights.entries()].filter(([, r]) => hasRight(r, right)).map(([id]) => id);
+};

@@ -1,0 +1,241 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GymRight } from '../../../domain/permissions.ts';
+import { gymMemberResource } from '../../../domain/resources/index.ts';
+import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
+import {
+  gymMemberSchema,
+  gymMemberWorkerSchema,
+  inviteMemberSchema,
+} from '../../../domain/schemas/gym-member.ts';
+import type { AppContext } from '../../context.ts';
+import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
+import { requireMember } from '../../http/auth.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
+import {
+  assertGymWritable,
+  isUniqueViolation,
+  listQuerySchema,
+  listRecords,
+  type Row,
+} from '../../resources/engine.ts';
+import { gymIdParams } from '../consult/consult.routes.ts';
+import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
+
+const listResponse = z.object({ data: z.array(gymMemberSchema), total: z.number().int() });
+
+export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/gym-member/worker',
+    {
+      schema: {
+        tags: ['gym-member'],
+        summary: 'A worker (MEMBER account) asks to join a facility as staff: a WAIT link with workerYn',
+        body: gymMemberWorkerSchema,
+        response: {
+          201: dataOf(gymMemberSchema),
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = requireMember(request);
+      if (me.authCode !== 'MEMBER') throw new AppError('FORBIDDEN', 'workerAccountOnly');
+      const [target] = await ctx.db
+        .select({ gymStatus: gym.gymStatus })
+        .from(gym)
+        .where(eq(gym.id, request.body.gymId));
+      // Only verified facilities take staff requests; others are not found to a stranger.
+      if (target?.gymStatus !== 'ACTIVE') throw notFound();
+      try {
+        const [row] = await ctx.db
+          .insert(gymMember)
+          .values({ gymId: request.body.gymId, memberId: me.id, status: 'WAIT', workerYn: true })
+          .returning();
+        const [data] = await gymMemberRecords(ctx, [row as Row]);
+        return reply.status(201).send({ data: data as never });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'alreadyLinked');
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/gym-member/invite-member',
+    {
+      schema: {
+        tags: ['gym-member'],
+        summary: 'The representative invites members: WAIT links for targetList',
+        body: inviteMemberSchema,
+        response: {
+          201: z.object({ data: z.array(gymMemberSchema) }),
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { gymId, targetList } = request.body;
+      await assertGymRight(request, ctx.loadRights, gymId, 'represent');
+      await assertGymWritable(ctx, gymId);
+      const ids = [...new Set(targetList)];
+      const found = await ctx.db.select({ id: member.id }).from(member).where(inArray(member.id, ids));
+      const missing = ids.filter((id) => !found.some((m) => m.id === id));
+      if (missing.length > 0) {
+        throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { targetList: 'memberNotFound' });
+      }
+      const rows = await ctx.db
+        .insert(gymMember)
+        .values(ids.map((memberId) => ({ gymId, memberId, status: 'WAIT' as const, workerYn: false })))
+        .onConflictDoNothing()
+        .returning();
+      return reply.status(201).send({ data: (await gymMemberRecords(ctx, rows as Row[])) as never });
+    },
+  );
+
+  app.get(
+    '/gym-member/member/:memberId',
+    {
+      schema: {
+        tags: ['gym-member'],
+        summary: "A member's own links to facilities (SPEC §7 shell calls)",
+        params: z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: {
+          200: z.object({ data: z.array(gymMemberSchema) }),
+          ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND'),
+        },
+      },
+    },
+    async (request) => {
+      const me = requireMember(request);
+      if (request.params.memberId !== me.id && !isSuperadmin(request)) throw notFound();
+      const rows = await ctx.db
+        .select()
+        .from(gymMember)
+        .where(eq(gymMember.memberId, request.params.memberId))
+        .orderBy(gymMember.id)
+        .limit(200);
+      return { data: (await gymMemberRecords(ctx, rows as Row[])) as never };
+    },
+  );
+
+  const gymList = (
+    path: string,
+    summary: string,
+    right: GymRight,
+    extra: (gymId: number) => ReturnType<typeof eq>[],
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['gym-member'],
+          summary,
+          params: gymIdParams,
+          querystring: listQuerySchema(gymMemberResource),
+          response: {
+            200: listResponse,
+            ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { gymId } = request.params;
+        await assertGymRight(request, ctx.loadRights, gymId, right, { superadmin: true });
+        const result = await listRecords(
+          request,
+          ctx,
+          gymMemberResource,
+          gymMemberHooks,
+          request.query as Row,
+          [eq(gymMember.gymId, gymId), ...extra(gymId)],
+        );
+        reply.header('x-total-count', String(result.total));
+        return { data: result.data as never, total: result.total };
+      },
+    );
+
+  gymList(
+    '/gym-member/member/list/:gymId',
+    'Every link of a facility, staff and customers',
+    'memberUseYn',
+    () => [],
+  );
+  gymList('/gym-member/worker/list/:gymId', "A facility's staff", 'staff', () => [
+    eq(gymMember.workerYn, true),
+  ]);
+  gymList('/gym-member/nonWorker/list/:gymId', "A facility's customers", 'memberUseYn', () => [
+    eq(gymMember.workerYn, false),
+  ]);
+
+  app.delete(
+    '/gym-member/quit/:memberId',
+    {
+      schema: {
+        tags: ['gym-member'],
+        summary: 'A member leaves every facility where they work (their own staff links become QUIT)',
+        params: z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 204: z.null(), ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT') },
+      },
+    },
+    async (request, reply) => {
+      const me = requireMember(request);
+      if (request.params.memberId !== me.id) throw notFound();
+      const links = await ctx.db
+        .select({ id: gymMember.id, representYn: gymAuth.representYn })
+        .from(gymMember)
+        .leftJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
+        .where(and(eq(gymMember.memberId, me.id), ne(gymMember.status, 'QUIT')))
+        .limit(200);
+      // A representative closes the facility instead; leaving it ownerless is not an option.
+      if (links.some((l) => l.representYn)) throw new AppError('CONFLICT', 'representLinkProtected');
+      if (links.length > 0) {
+        await ctx.db
+          .update(gymMember)
+          .set({ status: 'QUIT', modifiedDate: ctx.clock() })
+          .where(
+            inArray(
+              gymMember.id,
+              links.map((l) => l.id),
+            ),
+          );
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/gym-member/delete-member-from-gym/:gymId/:memberId',
+    {
+      schema: {
+        tags: ['gym-member'],
+        summary: 'The representative removes a member from the facility (the link becomes QUIT)',
+        params: gymIdParams.extend({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: {
+          204: z.null(),
+          ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { gymId, memberId } = request.params;
+      await assertGymRight(request, ctx.loadRights, gymId, 'represent');
+      await assertGymWritable(ctx, gymId);
+      const [link] = await ctx.db
+        .select()
+        .from(gymMember)
+        .where(and(eq(gymMember.gymId, gymId), eq(gymMember.memberId, memberId)))
+        .limit(1);
+      if (!link) throw notFound();
+      await ctx.db.transaction(async (tx) =>
+        gymMemberHooks.delete!({ request, ctx, tx: tx as never, existing: link as unknown as Row }),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export { idParamsSchema };

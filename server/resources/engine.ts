@@ -1,0 +1,494 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  is,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type AccessRule,
+  type FieldMeta,
+  type Operation,
+  PAGE_SIZE_MAX,
+  type ResourceDeclaration,
+  TOTAL_CAP,
+} from '../../domain/resources/define.ts';
+import { idParamsSchema } from '../../domain/schemas/common.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { requireMember } from '../http/auth.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { errorResponses } from '../http/responses.ts';
+import { gymIdsWithRight, isSuperadmin, rightsOf } from '../http/rights.ts';
+
+export type Row = Record<string, unknown>;
+
+export type HookArgs = { request: FastifyRequest; ctx: AppContext; tx: Db };
+
+/** Server-side behaviour a declaration cannot hold: transactions, state machines, expansions. */
+export type ResourceHooks = {
+  /** Replaces the default create check (the right in the body's facility). */
+  authorizeCreate?: (args: { request: FastifyRequest; ctx: AppContext; body: Row }) => Promise<void>;
+  /** The facility a create lands in, when the body names it indirectly (e.g. through a permission set). */
+  gymIdOfCreate?: (body: Row, ctx: AppContext) => Promise<number | undefined>;
+  /** Replaces the default insert; runs inside a transaction. */
+  create?: (args: HookArgs & { body: Row }) => Promise<Row>;
+  /** Checks and shapes an update; returns the values to write. Runs inside the update's transaction. */
+  beforeUpdate?: (args: HookArgs & { existing: Row; patch: Row }) => Promise<Row>;
+  /** Replaces the default delete; runs inside a transaction. */
+  delete?: (args: HookArgs & { existing: Row }) => Promise<void>;
+  /** Turns rows into records (joins, nested objects). */
+  toRecords?: (rows: Row[], ctx: AppContext) => Promise<Row[]>;
+};
+
+const tables = new Map<string, PgTable>(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => [getTableName(table), table]),
+);
+
+export const tableOf = (declaration: ResourceDeclaration): PgTable => {
+  const table = tables.get(declaration.table);
+  if (!table) throw new Error(`Resource ${declaration.name}: no table named ${declaration.table}`);
+  return table;
+};
+
+const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+
+/** Dates become ISO strings; only the record's own keys leave the server. */
+export const defaultToRecord = (declaration: ResourceDeclaration, row: Row): Row =>
+  Object.fromEntries(
+    Object.keys(declaration.schemas.record.shape).map((key) => {
+      const value = row[key];
+      return [key, value instanceof Date ? value.toISOString() : value];
+    }),
+  );
+
+export const toRecords = async (
+  declaration: ResourceDeclaration,
+  hooks: ResourceHooks,
+  rows: Row[],
+  ctx: AppContext,
+) => (hooks.toRecords ? hooks.toRecords(rows, ctx) : rows.map((row) => defaultToRecord(declaration, row)));
+
+// ---- list query ----------------------------------------------------------------------------------------------
+
+const filterValueSchema = (meta: FieldMeta): z.ZodType => {
+  switch (meta.kind) {
+    case 'id':
+    case 'integer':
+    case 'money':
+    case 'relation':
+      return z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647);
+    case 'flag':
+      return z.enum(['true', 'false']).transform((v) => v === 'true');
+    case 'enum':
+      return z.enum((meta.values ?? []) as [string, ...string[]], 'invalidValue');
+    default:
+      return z.string().max(200);
+  }
+};
+
+/** The list query a declaration allows; anything else is refused as unknown (400). */
+export const listQuerySchema = (declaration: ResourceDeclaration) => {
+  const shape: Record<string, z.ZodType> = {
+    _start: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    _end: z.coerce.number().int().min(1).max(1_000_100).optional(),
+    _order: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(['asc', 'desc'], 'invalidValue'))
+      .optional(),
+    q: z.string().trim().max(100).optional(),
+  };
+  const sortable = Object.entries(declaration.fields)
+    .filter(([, meta]) => meta.sortable)
+    .map(([field]) => field);
+  if (sortable.length > 0) shape._sort = z.enum(sortable as [string, ...string[]], 'invalidValue').optional();
+  for (const [field, meta] of Object.entries(declaration.fields)) {
+    const value = filterValueSchema(meta);
+    for (const op of meta.filters ?? []) {
+      shape[op === 'eq' ? field : `${field}_${op}`] =
+        op === 'eq' ? z.union([value, z.array(value).max(50)]).optional() : value.optional();
+    }
+  }
+  return z.strictObject(shape).superRefine((q, issue) => {
+    const start = (q._start as number | undefined) ?? 0;
+    const end = (q._end as number | undefined) ?? start + 10;
+    if (end <= start) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
+    if (end - start > PAGE_SIZE_MAX) {
+      issue.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: PAGE_SIZE_MAX,
+        path: ['_end'],
+        message: 'tooBig',
+        input: end,
+      });
+    }
+  });
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const filterConditions = (
+  declaration: ResourceDeclaration,
+  columns: Record<string, PgColumn>,
+  query: Row,
+): SQL[] => {
+  const conditions: SQL[] = [];
+  for (const [field, meta] of Object.entries(declaration.fields)) {
+    const column = columns[field];
+    if (!column) continue;
+    for (const op of meta.filters ?? []) {
+      const value = query[op === 'eq' ? field : `${field}_${op}`];
+      if (value === undefined) continue;
+      if (op === 'eq') conditions.push(Array.isArray(value) ? inArray(column, value) : eq(column, value));
+      if (op === 'ne') conditions.push(ne(column, value));
+      if (op === 'gte') conditions.push(gte(column, value));
+      if (op === 'lte') conditions.push(lte(column, value));
+      if (op === 'like') conditions.push(ilike(column, `%${escapeLike(String(value))}%`));
+    }
+  }
+  const q = (query.q as string | undefined)?.replace(/\s+/g, '');
+  if (q) {
+    const searchable = Object.entries(declaration.fields)
+      .filter(([field, meta]) => meta.search && columns[field])
+      .map(([field]) => columns[field]!);
+    // Whitespace is ignored on both sides (SPEC §5); the scope keeps this bounded to the caller's facilities.
+    const matches = searchable.map(
+      (column) => sql`regexp_replace(${column}, '\\s', '', 'g') ilike ${`%${escapeLike(q)}%`}`,
+    );
+    if (matches.length > 0) conditions.push(or(...matches)!);
+  }
+  return conditions;
+};
+
+/** A rule's scope for reads: `all` for the operator where allowed, else the facility ids holding the right. */
+export const scopeFor = async (
+  request: FastifyRequest,
+  ctx: AppContext,
+  rule: AccessRule | undefined,
+): Promise<'all' | number[]> => {
+  requireMember(request);
+  if (!rule) throw forbidden();
+  if (rule.superadmin && isSuperadmin(request)) return 'all';
+  if (rule.signedIn) return 'all';
+  if (!rule.gym) throw forbidden();
+  return gymIdsWithRight(request, ctx.loadRights, rule.gym);
+};
+
+export type ListResult = { data: Row[]; total: number; capped: boolean };
+
+export const listRecords = async (
+  request: FastifyRequest,
+  ctx: AppContext,
+  declaration: ResourceDeclaration,
+  hooks: ResourceHooks,
+  query: Row,
+  extra: SQL[] = [],
+): Promise<ListResult> => {
+  const table = tableOf(declaration);
+  const columns = columnsOf(table);
+  const scope = await scopeFor(request, ctx, declaration.access.list);
+  const conditions = [...extra, ...filterConditions(declaration, columns, query)];
+  if (scope !== 'all' && declaration.scope === 'gym') {
+    if (scope.length === 0) return { data: [], total: 0, capped: false };
+    conditions.push(inArray(columns[declaration.gymIdField ?? 'gymId']!, scope));
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const start = (query._start as number | undefined) ?? 0;
+  const end = (query._end as number | undefined) ?? start + 10;
+  const sortField = (query._sort as string | undefined) ?? declaration.defaultSort.field;
+  const order = (query._order as 'asc' | 'desc' | undefined) ?? declaration.defaultSort.order;
+  const direction = order === 'asc' ? asc : desc;
+  const idColumn = columns.id ?? columns[sortField]!;
+  const rows = await ctx.db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(direction(columns[sortField]!), direction(idColumn))
+    .limit(end - start)
+    .offset(start);
+  // Never a count over a whole table (STACK.md): scoped, and capped.
+  const capped = ctx.db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  const [counted] = await ctx.db.select({ n: count() }).from(capped);
+  const n = Number(counted?.n ?? 0);
+  return {
+    data: await toRecords(declaration, hooks, rows as Row[], ctx),
+    total: Math.min(n, TOTAL_CAP),
+    capped: n > TOTAL_CAP,
+  };
+};
+
+// ---- one record ----------------------------------------------------------------------------------------------
+
+/**
+ * Loads a record the caller may `op`. Not visible at all (no link to its facility, or no such id) answers 404;
+ * visible but without the right answers 403. The scope is part of the query.
+ */
+export const loadForOperation = async (
+  request: FastifyRequest,
+  ctx: AppContext,
+  declaration: ResourceDeclaration,
+  id: number,
+  op: Operation,
+  db: Db = ctx.db,
+): Promise<Row> => {
+  requireMember(request);
+  const rule = declaration.access[op];
+  const table = tableOf(declaration);
+  const columns = columnsOf(table);
+  const idColumn = columns.id ?? columns[declaration.gymIdField ?? 'gymId']!;
+  const operator = isSuperadmin(request);
+  if (declaration.scope === 'platform' || (operator && rule?.superadmin)) {
+    const [row] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
+    if (!row) throw notFound();
+    if (!rule || !(rule.signedIn || (operator && rule.superadmin))) throw operator ? forbidden() : notFound();
+    return row as Row;
+  }
+  const rights = await rightsOf(request, ctx.loadRights);
+  const visible = [...rights.keys()];
+  if (visible.length === 0) throw notFound();
+  const gymColumn = columns[declaration.gymIdField ?? 'gymId']!;
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(eq(idColumn, id), inArray(gymColumn, visible)))
+    .limit(1);
+  if (!row) throw notFound();
+  const gymId = (row as Row)[declaration.gymIdField ?? 'gymId'] as number;
+  const granted = rule?.gym ? await gymIdsWithRight(request, ctx.loadRights, rule.gym) : [];
+  if (!granted.includes(gymId)) throw forbidden();
+  return row as Row;
+};
+
+/** Create needs the right in the facility named by the body (404 when the caller has no link to it). */
+export const assertCreateAllowed = async (
+  request: FastifyRequest,
+  ctx: AppContext,
+  declaration: ResourceDeclaration,
+  body: Row,
+  gymIdOverride?: number,
+) => {
+  requireMember(request);
+  const rule = declaration.access.create;
+  if (!rule) throw forbidden();
+  if (rule.superadmin && isSuperadmin(request)) return;
+  if (declaration.scope === 'platform') {
+    if (!rule.signedIn) throw forbidden();
+    return;
+  }
+  const gymId = gymIdOverride ?? (body[declaration.gymIdField ?? 'gymId'] as number);
+  const rights = (await rightsOf(request, ctx.loadRights)).get(gymId);
+  if (!rights) throw notFound();
+  if (!rule.gym || !(await gymIdsWithRight(request, ctx.loadRights, rule.gym)).includes(gymId))
+    throw forbidden();
+};
+
+// ---- routes --------------------------------------------------------------------------------------------------
+
+export const registerResource = (
+  app: FastifyInstance,
+  ctx: AppContext,
+  declaration: ResourceDeclaration,
+  hooks: ResourceHooks = {},
+) => {
+  const web = app.withTypeProvider<ZodTypeProvider>();
+  const table = tableOf(declaration);
+  const columns = columnsOf(table);
+  const record = declaration.schemas.record;
+  const tags = [declaration.name];
+  const has = (op: Operation) => declaration.operations.includes(op);
+  const base = declaration.path;
+
+  if (has('list')) {
+    const querystring = listQuerySchema(declaration);
+    for (const path of [base, ...(declaration.listAliases ?? [])]) {
+      web.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `List ${declaration.name} (paged by _start/_end, at most ${PAGE_SIZE_MAX}; total in X-Total-Count)`,
+            querystring,
+            response: {
+              200: z.object({ data: z.array(record), total: z.number().int() }),
+              ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN'),
+            },
+          },
+        },
+        async (request, reply) => {
+          const result = await listRecords(request, ctx, declaration, hooks, request.query as Row);
+          reply.header('x-total-count', String(result.total));
+          if (result.capped) reply.header('x-total-count-capped', 'true');
+          return { data: result.data, total: result.total };
+        },
+      );
+    }
+  }
+
+  if (has('get')) {
+    web.get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `One ${declaration.name}`,
+          params: idParamsSchema,
+          response: {
+            200: z.object({ data: record }),
+            ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
+          },
+        },
+      },
+      async (request) => {
+        const row = await loadForOperation(request, ctx, declaration, request.params.id, 'get');
+        const [data] = await toRecords(declaration, hooks, [row], ctx);
+        return { data: data! };
+      },
+    );
+  }
+
+  if (has('create') && declaration.schemas.create) {
+    web.post(
+      base,
+      {
+        schema: {
+          tags,
+          summary: `Create ${declaration.name}`,
+          body: declaration.schemas.create,
+          response: {
+            201: z.object({ data: record }),
+            ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as Row;
+        if (hooks.authorizeCreate) {
+          await hooks.authorizeCreate({ request, ctx, body });
+        } else {
+          const gymId = hooks.gymIdOfCreate ? await hooks.gymIdOfCreate(body, ctx) : undefined;
+          if (hooks.gymIdOfCreate && gymId === undefined) throw notFound();
+          await assertCreateAllowed(request, ctx, declaration, body, gymId);
+          if (declaration.scope === 'gym') await assertGymWritable(ctx, gymId ?? (body.gymId as number));
+        }
+        const row = await ctx.db.transaction(async (tx) => {
+          if (hooks.create) return hooks.create({ request, ctx, tx: tx as unknown as Db, body });
+          const [inserted] = await tx.insert(table).values(body).returning();
+          return inserted as Row;
+        });
+        const [data] = await toRecords(declaration, hooks, [row], ctx);
+        return reply.status(201).send({ data: data! });
+      },
+    );
+  }
+
+  if (has('update') && declaration.schemas.update) {
+    web.put(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Update ${declaration.name}`,
+          params: idParamsSchema,
+          body: declaration.schemas.update,
+          response: {
+            200: z.object({ data: record }),
+            ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+          },
+        },
+      },
+      async (request) => {
+        const row = await ctx.db.transaction(async (trx) => {
+          const tx = trx as unknown as Db;
+          const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
+          if (declaration.scope === 'gym' && declaration.name !== 'gym') {
+            await assertGymWritable(ctx, existing.gymId as number, tx);
+          }
+          let patch = request.body as Row;
+          if (hooks.beforeUpdate) patch = await hooks.beforeUpdate({ request, ctx, tx, existing, patch });
+          if (Object.keys(patch).length === 0) return existing;
+          if (columns.modifiedDate) patch = { ...patch, modifiedDate: ctx.clock() };
+          const idColumn = columns.id ?? columns[declaration.gymIdField ?? 'gymId']!;
+          const [updated] = await tx
+            .update(table)
+            .set(patch)
+            .where(eq(idColumn, request.params.id))
+            .returning();
+          return updated as Row;
+        });
+        const [data] = await toRecords(declaration, hooks, [row], ctx);
+        return { data: data! };
+      },
+    );
+  }
+
+  if (has('delete')) {
+    web.delete(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Delete ${declaration.name}`,
+          params: idParamsSchema,
+          response: {
+            204: z.null().describe('Deleted'),
+            ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+          },
+        },
+      },
+      async (request, reply) => {
+        await ctx.db.transaction(async (trx) => {
+          const tx = trx as unknown as Db;
+          const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'delete', tx);
+          if (declaration.scope === 'gym' && declaration.name !== 'gym') {
+            await assertGymWritable(ctx, existing.gymId as number, tx);
+          }
+          if (hooks.delete) return hooks.delete({ request, ctx, tx, existing });
+          const idColumn = columns.id!;
+          await tx.delete(table).where(eq(idColumn, request.params.id));
+        });
+        return reply.status(204).send(null);
+      },
+    );
+  }
+};
+
+export { isUniqueViolation } from '../modules/member/member.repository.ts';
+
+/** A closed (QUIT) facility keeps its data read-only (DESIGN §5). */
+export const assertGymWritable = async (ctx: AppContext, gymId: number, db: Db = ctx.db) => {
+  const [row] = await db
+    .select({ gymStatus: schema.gym.gymStatus })
+    .from(schema.gym)
+    .where(eq(schema.gym.id, gymId))
+    .limit(1);
+  if (row?.gymStatus === 'QUIT') throw new AppError('CONFLICT', 'facilityClosed');
+};
+
+/** A conflict whose message names both states (DESIGN §5). */
+export const illegalTransition = (from: string, to: string) =>
+  new AppError('CONFLICT', 'illegalTransition', { from, to });
