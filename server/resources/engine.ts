@@ -265,7 +265,8 @@ export const loadForOperation = async (
   if (declaration.scope === 'platform' || (operator && rule?.superadmin)) {
     const [row] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
     if (!row) throw notFound();
-    if (!rule || !(rule.signedIn || (operator && rule.superadmin))) throw operator ? forbidden() : notFound();
+    const allows = (r: AccessRule | undefined) => Boolean(r && (r.signedIn || (operator && r.superadmin)));
+    if (!allows(rule)) throw allows(declaration.access.get) || operator ? forbidden() : notFound();
     return row as Row;
   }
   const rights = await rightsOf(request, ctx.loadRights);
@@ -422,6 +423,9 @@ export const registerResource = (
         },
       },
       async (request) => {
+        // Rights are read before the transaction: PGlite is one connection, and a read outside the
+        // transaction would wait for it forever.
+        await rightsOf(request, ctx.loadRights);
         const row = await ctx.db.transaction(async (trx) => {
           const tx = trx as unknown as Db;
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
@@ -461,6 +465,7 @@ export const registerResource = (
         },
       },
       async (request, reply) => {
+        await rightsOf(request, ctx.loadRights);
         await ctx.db.transaction(async (trx) => {
           const tx = trx as unknown as Db;
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'delete', tx);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GymRight } from '../../../domain/permissions.ts';
@@ -167,8 +167,10 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   gymList('/gym-member/worker/list/:gymId', "A facility's staff", 'staff', () => [
     eq(gymMember.workerYn, true),
   ]);
+  // Customers hold no permission set: that keeps the representative (not a worker, not a customer) out.
   gymList('/gym-member/nonWorker/list/:gymId', "A facility's customers", 'memberUseYn', () => [
     eq(gymMember.workerYn, false),
+    isNull(gymMember.gymAuthId),
   ]);
 
   app.delete(
