@@ -35,7 +35,7 @@ const main = async () => {
   const members = createMemberRepository(database.db);
   const superadmin = await bootstrapSuperadmin(members, config.admin);
   const seed = config.seed ?? (database.kind === 'pglite' && database.created ? 'demo' : 'none');
-  const demoLogins: Login[] = seed === 'demo' ? await seedDemo(members) : [];
+  const demoLogins: Login[] = seed === 'demo' ? await seedDemo(database.db, members) : [];
 
   const app = await buildApp({
     db: database.db,

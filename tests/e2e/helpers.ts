@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
 
 export const uniqueUserId = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
@@ -18,3 +19,57 @@ export const joinThroughApi = async (
 
 export const OWNER_STATE = '.tmp/e2e-state/owner.json';
 export const OWNER_NAME = '박대표';
+
+/** The operator bootstrapped on the browser-test server (playwright.config.ts). */
+export const E2E_OPERATOR = { userId: 'e2eoperator', password: 'operator1234' };
+
+const verificationInfo = {
+  businessNo: '220-81-62517',
+  representName: '김대표',
+  businessForm: 'INDIVIDUAL',
+  businessType: '서비스업',
+  businessField: '체력단련장',
+  postNo: '06236',
+  addressDetail: '1층',
+};
+
+/**
+ * A verified (ACTIVE) facility made through the real API: a new owner submits it, the operator approves it.
+ * Each call signs in with its own request context, so the caller's cookies are untouched.
+ */
+export const createActiveGym = async (
+  request: APIRequestContext,
+  gym: { name: string; address?: string },
+): Promise<{ id: number; name: string; ownerUserId: string; ownerPassword: string }> => {
+  const ownerUserId = uniqueUserId('gymowner');
+  const ownerPassword = 'owner1234';
+  await joinThroughApi(request, { userId: ownerUserId, password: ownerPassword, name: '대표자' });
+  const owner = await playwrightRequest.newContext({ baseURL });
+  const operator = await playwrightRequest.newContext({ baseURL });
+  try {
+    const signIn = async (ctx: APIRequestContext, userId: string, password: string) => {
+      const response = await ctx.post('/web/member/login', { data: { userId, password } });
+      if (response.status() !== 200) throw new Error(`login ${userId} failed: ${response.status()}`);
+    };
+    await signIn(owner, ownerUserId, ownerPassword);
+    const created = await owner.post('/web/gym', {
+      data: {
+        name: gym.name,
+        ...verificationInfo,
+        address: gym.address ?? '서울특별시 강남구 테헤란로 1',
+        gymStatus: 'REQUEST',
+      },
+    });
+    if (created.status() !== 201)
+      throw new Error(`create gym failed: ${created.status()} ${await created.text()}`);
+    const { id } = (await created.json()).data as { id: number };
+    await signIn(operator, E2E_OPERATOR.userId, E2E_OPERATOR.password);
+    const approved = await operator.put(`/web/gym/${id}`, { data: { gymStatus: 'ACTIVE' } });
+    if (approved.status() !== 200)
+      throw new Error(`approve gym failed: ${approved.status()} ${await approved.text()}`);
+    return { id, name: gym.name, ownerUserId, ownerPassword };
+  } finally {
+    await owner.dispose();
+    await operator.dispose();
+  }
+};
