@@ -31,7 +31,9 @@ const startServer = async (
 ): Promise<{ child: ChildProcess; baseUrl: string }> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED: 'none', ...env },
+    // TRUST_PROXY lets the set-up below join its many staff accounts from distinct forwarded addresses,
+    // as separate people would, instead of tripping the per-address join limit.
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED: 'none', TRUST_PROXY: 'true', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -52,28 +54,69 @@ const stopServer = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-const signIn = async (baseUrl: string): Promise<BenchContext> => {
-  const userId = `bench_${randomBytes(4).toString('hex')}`;
-  const password = 'bench12345';
-  const headers = { 'content-type': 'application/json' };
-  const joined = await fetch(`${baseUrl}/web/member`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ userId, password, name: 'Bench', phone: '01000000000', authCode: 'ADMIN' }),
+const STAFF = 60;
+let addressCounter = 0;
+const nextAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+
+const api = async (baseUrl: string, method: string, path: string, body?: unknown, cookie?: string) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': nextAddress(),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (joined.status !== 201) throw new Error(`join failed: ${joined.status} ${await joined.text()}`);
-  const login = await fetch(`${baseUrl}/web/member/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ userId, password }),
+  if (response.status >= 300)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response;
+};
+
+const joinAccount = async (baseUrl: string, authCode: 'ADMIN' | 'MEMBER') => {
+  const userId = `bench_${randomBytes(5).toString('hex')}`;
+  const password = 'bench12345';
+  const phone = `010${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const joined = await api(baseUrl, 'POST', '/web/member', {
+    userId,
+    password,
+    name: `Bench ${userId.slice(-4)}`,
+    phone,
+    authCode,
+  });
+  return { userId, password, id: (await joined.json()).data.id as number };
+};
+
+/** An owner with a facility of STAFF active staff, all made through the real API. */
+const prepare = async (baseUrl: string): Promise<BenchContext> => {
+  const owner = await joinAccount(baseUrl, 'ADMIN');
+  const login = await api(baseUrl, 'POST', '/web/member/login', {
+    userId: owner.userId,
+    password: owner.password,
   });
   const sid = login.headers.get('set-cookie')?.match(/sid=([^;]+)/)?.[1];
-  if (!sid) throw new Error(`login failed: ${login.status}`);
-  return { baseUrl, cookie: `sid=${sid}`, memberId: (await login.json()).data.id };
+  if (!sid) throw new Error('login gave no session');
+  const cookie = `sid=${sid}`;
+  const gym = await (await api(baseUrl, 'POST', '/web/gym', { name: 'Bench Gym' }, cookie)).json();
+  const gymId = gym.data.id as number;
+  const sets = await (
+    await api(baseUrl, 'GET', `/web/gym-auth/list?gymId=${gymId}&defaultYn=true`, undefined, cookie)
+  ).json();
+  for (let i = 0; i < STAFF; i++) {
+    const worker = await joinAccount(baseUrl, 'MEMBER');
+    await api(
+      baseUrl,
+      'POST',
+      '/web/gym-member',
+      { gymId, memberId: worker.id, status: 'ACTIVE', workerYn: true, gymAuthId: sets.data[0].id },
+      cookie,
+    );
+  }
+  return { baseUrl, cookie, memberId: owner.id, gymId, staffCount: STAFF };
 };
 
 const runScenarios = async (db: 'pglite' | 'postgres', baseUrl: string, rows: Row[]) => {
-  const ctx = await signIn(baseUrl);
+  const ctx = await prepare(baseUrl);
   for (const scenario of scenarios) {
     if (only && !scenario.name.includes(only)) continue;
     const request = scenario.request(ctx);

@@ -1,7 +1,14 @@
 // Benchmark scenarios: each gets a ready server and a signed-in session, and names one request to load.
 // Later issues add their hot paths here (lists, searches, uploads).
 
-export type BenchContext = { baseUrl: string; cookie: string; memberId: number };
+export type BenchContext = {
+  baseUrl: string;
+  cookie: string;
+  memberId: number;
+  /** A facility of the signed-in owner with `staffCount` ACTIVE staff. */
+  gymId: number;
+  staffCount: number;
+};
 
 export type Scenario = {
   name: string;
@@ -29,6 +36,19 @@ export const scenarios: Scenario[] = [
     name: 'GET /web/member/{id} (own record)',
     request: ({ cookie, memberId }) => ({ path: `/web/member/${memberId}`, headers: { cookie } }),
     p99BudgetMs: { pglite: 300, postgres: 100 },
+  },
+  {
+    name: 'GET /web/gym-member/worker/list/{gymId} (50 of 60 staff)',
+    request: ({ cookie, gymId }) => ({
+      path: `/web/gym-member/worker/list/${gymId}?_start=0&_end=50`,
+      headers: { cookie },
+    }),
+    p99BudgetMs: { pglite: 600, postgres: 200 },
+  },
+  {
+    name: 'GET /web/gym-auth/list?gymId= (permission sets)',
+    request: ({ cookie, gymId }) => ({ path: `/web/gym-auth/list?gymId=${gymId}`, headers: { cookie } }),
+    p99BudgetMs: { pglite: 400, postgres: 100 },
   },
   {
     name: 'GET /web/health',
