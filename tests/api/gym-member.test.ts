@@ -299,3 +299,18 @@ describe('customers and invitations', () => {
     expect(everyone.json().total).toBe(4);
   });
 });
+
+describe('GET /web/member/{id} for staff (DESIGN §4)', () => {
+  it('answers staff with memberUseYn for members of their facility, and 404 otherwise', async () => {
+    const { owner, gym } = await makeActiveGym(t);
+    const reader = await makeStaff(t.app, owner, gym.id, { memberUseYn: true });
+    const noFlag = await makeStaff(t.app, owner, gym.id, { consultUseYn: true });
+    const customer = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+    const stranger = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+    await t.app.inject({ method: 'POST', url: '/web/gym-member/invite-member', cookies: owner.cookies, payload: { gymId: gym.id, targetList: [customer.member.id] } });
+    expect((await get(`/web/member/${customer.member.id}`, reader.cookies)).json().data.userId).toBe(customer.userId);
+    expect((await get(`/web/member/${customer.member.id}`, owner.cookies)).statusCode).toBe(200);
+    expect((await get(`/web/member/${customer.member.id}`, noFlag.cookies)).statusCode).toBe(404);
+    expect((await get(`/web/member/${stranger.member.id}`, reader.cookies)).statusCode).toBe(404);
+  });
+});

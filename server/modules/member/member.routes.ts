@@ -1,3 +1,5 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { normalizeUserId } from '../../../domain/rules/account.ts';
 import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
@@ -10,11 +12,25 @@ import {
   userIdCheckQuerySchema,
 } from '../../../domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
+import { gymMember } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { gymIdsWithRight } from '../../http/rights.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
+
+/** DESIGN §4: staff with memberUseYn in a facility may read the accounts linked to it. */
+const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppContext, memberId: number) => {
+  const gymIds = await gymIdsWithRight(request, ctx.loadRights, 'memberUseYn');
+  if (gymIds.length === 0) return false;
+  const [link] = await ctx.db
+    .select({ id: gymMember.id })
+    .from(gymMember)
+    .where(and(eq(gymMember.memberId, memberId), inArray(gymMember.gymId, gymIds)))
+    .limit(1);
+  return link !== undefined;
+};
 
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -81,7 +97,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['member'],
-        summary: 'A member: your own record, or any for a SUPERADMIN',
+        summary:
+          'A member: your own record, a member of a facility where you hold memberUseYn, or any for a SUPERADMIN',
         params: idParamsSchema,
         response: { 200: dataOf(memberSchema), ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
       },
@@ -89,7 +106,9 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const me = requireMember(request);
       const { id } = request.params;
-      if (id !== me.id && me.authCode !== 'SUPERADMIN') throw notFound();
+      if (id !== me.id && me.authCode !== 'SUPERADMIN' && !(await sharesFacilityAsStaff(request, ctx, id))) {
+        throw notFound();
+      }
       const row = id === me.id ? me : await ctx.members.findById(id);
       if (!row) throw notFound();
       return { data: toMember(row) };
