@@ -11,7 +11,12 @@ export const consultResource = defineResource({
   schemas: { record: consultSchema, create: consultCreateSchema, update: consultUpdateSchema },
   fields: {
     id: { kind: 'id', sortable: true },
-    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    gymId: {
+      kind: 'relation',
+      relation: { resource: 'gym', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
     personKind: { kind: 'enum', enumName: 'personKind', values: personKinds, list: true, filters: ['eq'] },
     name: { kind: 'text', list: true, sortable: true, search: true },
     phone: { kind: 'phone', list: true, search: true },

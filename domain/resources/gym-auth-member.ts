@@ -18,7 +18,12 @@ export const gymAuthMemberResource = defineResource({
   },
   fields: {
     id: { kind: 'id', list: true, sortable: true },
-    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    gymId: {
+      kind: 'relation',
+      relation: { resource: 'gym', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
     gymAuthId: {
       kind: 'relation',
       relation: { resource: 'gym-auth', labelField: 'name' },

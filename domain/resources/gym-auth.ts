@@ -15,7 +15,12 @@ export const gymAuthResource = defineResource({
   schemas: { record: gymAuthSchema, create: gymAuthCreateSchema, update: gymAuthUpdateSchema },
   fields: {
     id: { kind: 'id', sortable: true },
-    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    gymId: {
+      kind: 'relation',
+      relation: { resource: 'gym', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
     name: { kind: 'text', list: true, sortable: true, search: true },
     ...flagFields,
     defaultYn: { kind: 'flag', list: true, filters: ['eq'] },

@@ -11,7 +11,12 @@ export const gymMemberResource = defineResource({
   schemas: { record: gymMemberSchema, create: gymMemberCreateSchema, update: gymMemberUpdateSchema },
   fields: {
     id: { kind: 'id', list: true, sortable: true },
-    gymId: { kind: 'relation', relation: { resource: 'gym', labelField: 'name' }, filters: ['eq'] },
+    gymId: {
+      kind: 'relation',
+      relation: { resource: 'gym', labelField: 'name' },
+      list: true,
+      filters: ['eq'],
+    },
     memberId: {
       kind: 'relation',
       relation: { resource: 'member', labelField: 'name' },
@@ -37,9 +42,10 @@ export const gymMemberResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'asc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
+  // Links carry customers' names and phones: reading them takes memberUseYn (staff rosters have worker/list).
   access: {
-    list: { gym: 'staff', superadmin: true },
-    get: { gym: 'staff', superadmin: true },
+    list: { gym: 'memberUseYn', superadmin: true },
+    get: { gym: 'memberUseYn', superadmin: true },
     create: { gym: 'represent', superadmin: true },
     update: { gym: 'represent', superadmin: true },
     delete: { gym: 'represent', superadmin: true },

@@ -125,15 +125,13 @@ const seedFacilities = async (db: Db, ids: Record<string, number>) => {
       ['staff', trainer!],
       ['desk', desk!],
     ] as const) {
-      await tx
-        .insert(gymMember)
-        .values({
-          gymId: active.id,
-          memberId: ids[userId]!,
-          status: 'ACTIVE',
-          workerYn: true,
-          gymAuthId: set.id,
-        });
+      await tx.insert(gymMember).values({
+        gymId: active.id,
+        memberId: ids[userId]!,
+        status: 'ACTIVE',
+        workerYn: true,
+        gymAuthId: set.id,
+      });
       await tx.insert(gymAuthMember).values({ gymId: active.id, memberId: ids[userId]!, gymAuthId: set.id });
     }
     await tx

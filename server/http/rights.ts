@@ -60,6 +60,8 @@ export const assertGymRight = async (
 ) => {
   if (options.superadmin && isSuperadmin(request)) return;
   const rights = (await rightsOf(request, load)).get(gymId);
+  // The operator sees every facility: a refusal is about the role, not about hiding one.
+  if (!rights && isSuperadmin(request)) throw forbidden();
   if (!rights) throw notFound();
   if (!hasRight(rights, right)) throw forbidden();
 };

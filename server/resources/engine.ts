@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -96,6 +96,13 @@ const filterValueSchema = (meta: FieldMeta): z.ZodType => {
     case 'money':
     case 'relation':
       return z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647);
+    case 'datetime':
+      // An instant with its offset, or a plain date (its start, UTC).
+      return z
+        .union([z.iso.datetime({ offset: true }), z.iso.date()], 'invalidFormat')
+        .transform((v) => new Date(v));
+    case 'date':
+      return z.iso.date('dateFormat');
     case 'flag':
       return z.enum(['true', 'false']).transform((v) => v === 'true');
     case 'enum':
@@ -196,6 +203,13 @@ export const scopeFor = async (
 
 export type ListResult = { data: Row[]; total: number; capped: boolean };
 
+/** The list envelope of DESIGN §3, with the total in X-Total-Count (and a flag when it was capped). */
+export const sendList = (reply: FastifyReply, result: ListResult) => {
+  reply.header('x-total-count', String(result.total));
+  if (result.capped) reply.header('x-total-count-capped', 'true');
+  return { data: result.data as never, total: result.total };
+};
+
 export const listRecords = async (
   request: FastifyRequest,
   ctx: AppContext,
@@ -203,10 +217,12 @@ export const listRecords = async (
   hooks: ResourceHooks,
   query: Row,
   extra: SQL[] = [],
+  /** For routes that already checked their own right for a facility: the scope they checked. */
+  checkedScope?: number[],
 ): Promise<ListResult> => {
   const table = tableOf(declaration);
   const columns = columnsOf(table);
-  const scope = await scopeFor(request, ctx, declaration.access.list);
+  const scope = checkedScope ?? (await scopeFor(request, ctx, declaration.access.list));
   const conditions = [...extra, ...filterConditions(declaration, columns, query)];
   if (scope !== 'all' && declaration.scope === 'gym') {
     if (scope.length === 0) return { data: [], total: 0, capped: false };
@@ -269,6 +285,12 @@ export const loadForOperation = async (
     if (!allows(rule)) throw allows(declaration.access.get) || operator ? forbidden() : notFound();
     return row as Row;
   }
+  if (operator) {
+    // The operator sees every record, so a refusal is about the role (403), never about hiding one (DESIGN §3).
+    const [row] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
+    if (!row) throw notFound();
+    throw forbidden();
+  }
   const rights = await rightsOf(request, ctx.loadRights);
   const visible = [...rights.keys()];
   if (visible.length === 0) throw notFound();
@@ -297,6 +319,7 @@ export const assertCreateAllowed = async (
   const rule = declaration.access.create;
   if (!rule) throw forbidden();
   if (rule.superadmin && isSuperadmin(request)) return;
+  if (isSuperadmin(request)) throw forbidden();
   if (declaration.scope === 'platform') {
     if (!rule.signedIn) throw forbidden();
     return;
@@ -341,10 +364,7 @@ export const registerResource = (
           },
         },
         async (request, reply) => {
-          const result = await listRecords(request, ctx, declaration, hooks, request.query as Row);
-          reply.header('x-total-count', String(result.total));
-          if (result.capped) reply.header('x-total-count-capped', 'true');
-          return { data: result.data, total: result.total };
+          return sendList(reply, await listRecords(request, ctx, declaration, hooks, request.query as Row));
         },
       );
     }

@@ -307,8 +307,15 @@ describe('GET /web/member/{id} for staff (DESIGN §4)', () => {
     const noFlag = await makeStaff(t.app, owner, gym.id, { consultUseYn: true });
     const customer = await makeSignedIn(t.app, { authCode: 'MEMBER' });
     const stranger = await makeSignedIn(t.app, { authCode: 'MEMBER' });
-    await t.app.inject({ method: 'POST', url: '/web/gym-member/invite-member', cookies: owner.cookies, payload: { gymId: gym.id, targetList: [customer.member.id] } });
-    expect((await get(`/web/member/${customer.member.id}`, reader.cookies)).json().data.userId).toBe(customer.userId);
+    await t.app.inject({
+      method: 'POST',
+      url: '/web/gym-member/invite-member',
+      cookies: owner.cookies,
+      payload: { gymId: gym.id, targetList: [customer.member.id] },
+    });
+    expect((await get(`/web/member/${customer.member.id}`, reader.cookies)).json().data.userId).toBe(
+      customer.userId,
+    );
     expect((await get(`/web/member/${customer.member.id}`, owner.cookies)).statusCode).toBe(200);
     expect((await get(`/web/member/${customer.member.id}`, noFlag.cookies)).statusCode).toBe(404);
     expect((await get(`/web/member/${stranger.member.id}`, reader.cookies)).statusCode).toBe(404);

@@ -34,7 +34,7 @@ const start = (env: Record<string, string>) => {
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, ms = 40_000) => {
+  const waitFor = async (pattern: RegExp, ms = 90_000) => {
     const until = Date.now() + ms;
     while (!pattern.test(output)) {
       if (Date.now() > until || child.exitCode !== null) throw new Error(`no ${pattern} in:\n${output}`);
@@ -46,7 +46,7 @@ const start = (env: Record<string, string>) => {
 };
 
 describe('server/main.ts', () => {
-  it('stops at start-up with one line naming a bad variable', async () => {
+  it('stops at start-up with one line naming a bad variable', { timeout: 60_000 }, async () => {
     const run = start({ DATA_DIR: tempDir(), PORT: 'eighty' });
     expect(await run.exited).toBe(1);
     expect(run.output().trim()).toMatch(/^fitdesk: Invalid environment variable PORT="eighty": .+$/);
@@ -82,7 +82,7 @@ describe('server/main.ts', () => {
     expect(third.output()).not.toMatch(/Demo logins/);
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
-  }, 90_000);
+  }, 240_000);
 
   it('loads nothing with SEED=none and takes the operator from ADMIN_USER_ID/ADMIN_PASSWORD', async () => {
     const run = start({
@@ -98,5 +98,5 @@ describe('server/main.ts', () => {
     expect(await demo.json()).toEqual({ data: { available: true } });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });

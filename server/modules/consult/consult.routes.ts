@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { consult } from '../../db/schema/index.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
-import { listQuerySchema, listRecords, type Row } from '../../resources/engine.ts';
+import { listQuerySchema, listRecords, type Row, sendList } from '../../resources/engine.ts';
 
 export const gymIdParams = z.object({ gymId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -28,11 +28,18 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { gymId } = request.params;
       await assertGymRight(request, ctx.loadRights, gymId, 'consultUseYn', { superadmin: true });
-      const result = await listRecords(request, ctx, consultResource, {}, request.query as Row, [
-        eq(consult.gymId, gymId),
-      ]);
-      reply.header('x-total-count', String(result.total));
-      return { data: result.data as never, total: result.total };
+      return sendList(
+        reply,
+        await listRecords(
+          request,
+          ctx,
+          consultResource,
+          {},
+          request.query as Row,
+          [eq(consult.gymId, gymId)],
+          [gymId],
+        ),
+      );
     },
   );
 };

@@ -21,6 +21,7 @@ import {
   listQuerySchema,
   listRecords,
   type Row,
+  sendList,
 } from '../../resources/engine.ts';
 import { gymIdParams } from '../consult/consult.routes.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
@@ -152,9 +153,9 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           gymMemberHooks,
           request.query as Row,
           [eq(gymMember.gymId, gymId), ...extra(gymId)],
+          [gymId],
         );
-        reply.header('x-total-count', String(result.total));
-        return { data: result.data as never, total: result.total };
+        return sendList(reply, result);
       },
     );
 

@@ -11,10 +11,10 @@ import { illegalTransition, type ResourceHooks, type Row } from '../../resources
 import { createGymWithOwner } from './gym.service.ts';
 
 export const gymHooks: ResourceHooks = {
-  // Only business accounts may register facilities (DESIGN §9); the operator reviews, it does not own.
+  // Only business accounts (ADMIN, and the SUPERADMIN) may register facilities (DESIGN §9).
   authorizeCreate: async ({ request }) => {
     const me = requireMember(request);
-    if (me.authCode !== 'ADMIN') throw new AppError('FORBIDDEN', 'onlyBusinessAccounts');
+    if (me.authCode === 'MEMBER') throw new AppError('FORBIDDEN', 'onlyBusinessAccounts');
   },
 
   create: async ({ request, tx, body }) =>
