@@ -1,6 +1,6 @@
 import { consultStatuses, personKinds } from '../enums.ts';
 import { consultCreateSchema, consultSchema, consultUpdateSchema } from '../schemas/consult.ts';
-import { defineResource } from './define.ts';
+import { defineResource, gymAccess, gymIdField } from './define.ts';
 
 /** Consultations (SPEC §7 "Consult"): read with consultUseYn, written with consultSettingYn. */
 export const consultResource = defineResource({
@@ -11,12 +11,7 @@ export const consultResource = defineResource({
   schemas: { record: consultSchema, create: consultCreateSchema, update: consultUpdateSchema },
   fields: {
     id: { kind: 'id', sortable: true },
-    gymId: {
-      kind: 'relation',
-      relation: { resource: 'gym', labelField: 'name' },
-      list: true,
-      filters: ['eq'],
-    },
+    gymId: gymIdField,
     personKind: { kind: 'enum', enumName: 'personKind', values: personKinds, list: true, filters: ['eq'] },
     name: { kind: 'text', list: true, sortable: true, search: true },
     phone: { kind: 'phone', list: true, search: true },
@@ -28,11 +23,5 @@ export const consultResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'desc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  access: {
-    list: { gym: 'consultUseYn', superadmin: true },
-    get: { gym: 'consultUseYn', superadmin: true },
-    create: { gym: 'consultSettingYn' },
-    update: { gym: 'consultSettingYn', superadmin: true },
-    delete: { gym: 'consultSettingYn', superadmin: true },
-  },
+  access: gymAccess('consultUseYn', 'consultSettingYn', { operatorCreates: false }),
 });

@@ -86,6 +86,30 @@ export const defineResource = <
   declaration: ResourceDeclaration<TRecord, TCreate, TUpdate>,
 ) => declaration;
 
+/**
+ * The usual facility access: `read` to list and open, `write` to create, change and delete; the operator reads and
+ * writes everywhere unless `operatorCreates` is false (a facility's own requests, such as add-on subscriptions).
+ */
+export const gymAccess = (
+  read: GymRight,
+  write: GymRight,
+  options: { operatorCreates?: boolean } = {},
+): Partial<Record<Operation, AccessRule>> => ({
+  list: { gym: read, superadmin: true },
+  get: { gym: read, superadmin: true },
+  create: { gym: write, superadmin: options.operatorCreates ?? true },
+  update: { gym: write, superadmin: true },
+  delete: { gym: write, superadmin: true },
+});
+
+/** The facility a gym-scoped record belongs to: a relation shown by name, filterable. */
+export const gymIdField: FieldMeta = {
+  kind: 'relation',
+  relation: { resource: 'gym', labelField: 'name' },
+  list: true,
+  filters: ['eq'],
+};
+
 export const PAGE_SIZE_MAX = 100;
 /** Totals are counted up to this many rows; past it the total says "at least" (X-Total-Count-Capped). */
 export const TOTAL_CAP = 10_000;

@@ -3,7 +3,7 @@ import {
   gymAuthMemberSchema,
   gymAuthMemberUpdateSchema,
 } from '../schemas/gym-auth.ts';
-import { defineResource } from './define.ts';
+import { defineResource, gymAccess, gymIdField } from './define.ts';
 
 /** Who holds which permission set; kept in step with the staff link's gymAuthId. */
 export const gymAuthMemberResource = defineResource({
@@ -18,12 +18,7 @@ export const gymAuthMemberResource = defineResource({
   },
   fields: {
     id: { kind: 'id', list: true, sortable: true },
-    gymId: {
-      kind: 'relation',
-      relation: { resource: 'gym', labelField: 'name' },
-      list: true,
-      filters: ['eq'],
-    },
+    gymId: gymIdField,
     gymAuthId: {
       kind: 'relation',
       relation: { resource: 'gym-auth', labelField: 'name' },
@@ -40,12 +35,6 @@ export const gymAuthMemberResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'asc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  access: {
-    list: { gym: 'staff', superadmin: true },
-    get: { gym: 'staff', superadmin: true },
-    create: { gym: 'represent', superadmin: true },
-    update: { gym: 'represent', superadmin: true },
-    delete: { gym: 'represent', superadmin: true },
-  },
+  access: gymAccess('staff', 'represent'),
   listAliases: ['/gym-auth-member/list'],
 });

@@ -1,6 +1,6 @@
 import { permissionFlags } from '../permissions.ts';
 import { gymAuthCreateSchema, gymAuthSchema, gymAuthUpdateSchema } from '../schemas/gym-auth.ts';
-import { defineResource, type FieldMeta } from './define.ts';
+import { defineResource, type FieldMeta, gymAccess, gymIdField } from './define.ts';
 
 const flagFields = Object.fromEntries(
   permissionFlags.map((flag) => [flag, { kind: 'flag', list: true, filters: ['eq'] } satisfies FieldMeta]),
@@ -15,12 +15,7 @@ export const gymAuthResource = defineResource({
   schemas: { record: gymAuthSchema, create: gymAuthCreateSchema, update: gymAuthUpdateSchema },
   fields: {
     id: { kind: 'id', sortable: true },
-    gymId: {
-      kind: 'relation',
-      relation: { resource: 'gym', labelField: 'name' },
-      list: true,
-      filters: ['eq'],
-    },
+    gymId: gymIdField,
     name: { kind: 'text', list: true, sortable: true, search: true },
     ...flagFields,
     defaultYn: { kind: 'flag', list: true, filters: ['eq'] },
@@ -30,12 +25,6 @@ export const gymAuthResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'asc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  access: {
-    list: { gym: 'staff', superadmin: true },
-    get: { gym: 'staff', superadmin: true },
-    create: { gym: 'represent', superadmin: true },
-    update: { gym: 'represent', superadmin: true },
-    delete: { gym: 'represent', superadmin: true },
-  },
+  access: gymAccess('staff', 'represent'),
   listAliases: ['/gym-auth/list'],
 });

@@ -1,6 +1,6 @@
 import { gymMemberStatuses } from '../enums.ts';
 import { gymMemberCreateSchema, gymMemberSchema, gymMemberUpdateSchema } from '../schemas/gym-member.ts';
-import { defineResource } from './define.ts';
+import { defineResource, gymAccess, gymIdField } from './define.ts';
 
 /** Links between members and facilities: staff (workerYn) and customers. */
 export const gymMemberResource = defineResource({
@@ -11,12 +11,7 @@ export const gymMemberResource = defineResource({
   schemas: { record: gymMemberSchema, create: gymMemberCreateSchema, update: gymMemberUpdateSchema },
   fields: {
     id: { kind: 'id', list: true, sortable: true },
-    gymId: {
-      kind: 'relation',
-      relation: { resource: 'gym', labelField: 'name' },
-      list: true,
-      filters: ['eq'],
-    },
+    gymId: gymIdField,
     memberId: {
       kind: 'relation',
       relation: { resource: 'member', labelField: 'name' },
@@ -43,11 +38,5 @@ export const gymMemberResource = defineResource({
   defaultSort: { field: 'id', order: 'asc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   // Links carry customers' names and phones: reading them takes memberUseYn (staff rosters have worker/list).
-  access: {
-    list: { gym: 'memberUseYn', superadmin: true },
-    get: { gym: 'memberUseYn', superadmin: true },
-    create: { gym: 'represent', superadmin: true },
-    update: { gym: 'represent', superadmin: true },
-    delete: { gym: 'represent', superadmin: true },
-  },
+  access: gymAccess('memberUseYn', 'represent'),
 });

@@ -6,7 +6,7 @@ import {
   subServiceSchema,
   subServiceUpdateSchema,
 } from '../schemas/sub-service.ts';
-import { defineResource } from './define.ts';
+import { defineResource, gymAccess, gymIdField } from './define.ts';
 
 /** The add-on catalogue, seeded at start-up; the operator edits names and prices. */
 export const subServiceResource = defineResource({
@@ -51,12 +51,7 @@ export const gymSubServiceResource = defineResource({
   },
   fields: {
     id: { kind: 'id', list: true, sortable: true },
-    gymId: {
-      kind: 'relation',
-      relation: { resource: 'gym', labelField: 'name' },
-      list: true,
-      filters: ['eq'],
-    },
+    gymId: gymIdField,
     subServiceId: {
       kind: 'relation',
       relation: { resource: 'sub-service', labelField: 'nameEn' },
@@ -75,11 +70,5 @@ export const gymSubServiceResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'desc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  access: {
-    list: { gym: 'staff', superadmin: true },
-    get: { gym: 'staff', superadmin: true },
-    create: { gym: 'subServiceSettingYn' },
-    update: { gym: 'subServiceSettingYn', superadmin: true },
-    delete: { gym: 'subServiceSettingYn', superadmin: true },
-  },
+  access: gymAccess('staff', 'subServiceSettingYn', { operatorCreates: false }),
 });
