@@ -135,6 +135,8 @@ export const buildApp = async (deps: AppDeps) => {
       index: false,
       // One route per built file, found at start-up; every other path falls to the SPA below.
       wildcard: false,
+      // scripts/build-web.mjs writes .br and .gz beside each file; they are sent as the client accepts.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/; the rest must be revalidated.
         reply.header(
