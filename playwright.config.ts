@@ -50,6 +50,8 @@ export default defineConfig({
       ADMIN_USER_ID: 'e2eoperator',
       ADMIN_PASSWORD: 'operator1234',
       LOG_LEVEL: 'warn',
+      // Seeded accounts join from distinct X-Forwarded-For addresses (tests/e2e/helpers.ts).
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -10,7 +10,7 @@ import { currentLanguage } from './i18n/config.ts';
 import { createI18nProvider } from './providers/i18n-provider.ts';
 import { authProvider, dataProvider, memberApi, sessionStore, storedSession } from './providers/instances.ts';
 import { useNotificationProvider } from './providers/notification-provider.tsx';
-import { ROUTES } from './routes.ts';
+import { ANONYMOUS_LANDING, ROUTES } from './routes.ts';
 import { SessionProvider, type SessionServices } from './session/session-context.tsx';
 import { SessionGuard } from './session/session-guard.tsx';
 import { JoinLayout } from './shell/join-layout.tsx';
@@ -20,6 +20,12 @@ import { PageSpinner } from './shell/page-spinner.tsx';
 const LoginPage = lazy(() => import('./pages/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const JoinPage = lazy(() => import('./pages/auth/join-page.tsx').then((m) => ({ default: m.JoinPage })));
 const HomePage = lazy(() => import('./pages/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const OwnerResourceRoutes = lazy(() =>
+  import('./resources/owner-routes.tsx').then((m) => ({ default: m.OwnerResourceRoutes })),
+);
+const AdminConsole = lazy(() =>
+  import('./pages/admin/admin-console.tsx').then((m) => ({ default: m.AdminConsole })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -57,6 +63,9 @@ const session: SessionServices = {
   store: sessionStore,
   stored: storedSession,
   fetchMember: memberApi.getMember,
+  validate: memberApi.validate,
+  // SELECT is served by the marketing entry, outside this router (src/main.tsx): a full navigation.
+  goToLanding: () => window.location.replace(ANONYMOUS_LANDING),
 };
 
 export function App() {
@@ -79,35 +88,43 @@ export function App() {
             options={refineOptions}
           >
             <SessionProvider value={session}>
-              <SessionGuard />
-              <Suspense fallback={<PageSpinner />}>
-                <Routes>
-                  {/* Someone who still has a session cookie skips the login form. */}
-                  <Route
-                    element={
-                      <Authenticated key="login" fallback={<Outlet />} loading={<Outlet />}>
-                        <Navigate to={ROUTES.HOME} replace />
-                      </Authenticated>
-                    }
-                  >
-                    <Route path={ROUTES.LOGIN} element={<LoginPage />} />
-                  </Route>
-                  <Route element={<JoinLayout />}>
-                    <Route path={ROUTES.JOIN} element={<JoinPage authCode="ADMIN" />} />
-                    <Route path={ROUTES.JOIN_WORKER} element={<JoinPage authCode="MEMBER" />} />
-                  </Route>
-                  <Route
-                    element={
-                      <Authenticated key="protected" redirectOnFail={ROUTES.LOGIN} loading={<PageSpinner />}>
-                        <Outlet />
-                      </Authenticated>
-                    }
-                  >
-                    <Route path={ROUTES.HOME} element={<HomePage />} />
-                  </Route>
-                  <Route path="*" element={<NotFoundPage />} />
-                </Routes>
-              </Suspense>
+              <SessionGuard fallback={<PageSpinner />}>
+                <Suspense fallback={<PageSpinner />}>
+                  <Routes>
+                    {/* Someone who still has a session cookie skips the login form. */}
+                    <Route
+                      element={
+                        <Authenticated key="login" fallback={<Outlet />} loading={<Outlet />}>
+                          <Navigate to={ROUTES.HOME} replace />
+                        </Authenticated>
+                      }
+                    >
+                      <Route path={ROUTES.LOGIN} element={<LoginPage />} />
+                    </Route>
+                    <Route element={<JoinLayout />}>
+                      <Route path={ROUTES.JOIN} element={<JoinPage authCode="ADMIN" />} />
+                      <Route path={ROUTES.JOIN_WORKER} element={<JoinPage authCode="MEMBER" />} />
+                    </Route>
+                    <Route
+                      element={
+                        <Authenticated
+                          key="protected"
+                          redirectOnFail={ROUTES.LOGIN}
+                          loading={<PageSpinner />}
+                        >
+                          <Outlet />
+                        </Authenticated>
+                      }
+                    >
+                      <Route path={ROUTES.HOME} element={<HomePage />} />
+                      <Route path={`${ROUTES.ADMIN}/*`} element={<AdminConsole />} />
+                      {/* The declared resources' screens (src/resources); an unknown name is not found. */}
+                      <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
+                    </Route>
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Routes>
+                </Suspense>
+              </SessionGuard>
             </SessionProvider>
           </Refine>
         </AntdApp>

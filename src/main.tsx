@@ -1,16 +1,17 @@
-// Must come first: it lets antd 5's static message/Modal/notification render on React 19 (STACK.md).
-import '@ant-design/v5-patch-for-react-19';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './i18n/index.ts';
-import './styles.css';
-import { App } from './App.tsx';
+import { type MarketingPage, marketingPageOf } from './marketing/paths.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The entry is chosen by path: the public pages are plain React and CSS, and only the back-office loads Refine and
+// antd (DESIGN §7). Each entry is its own chunk, so the landing's first load stays small. One function per entry:
+// written as if/else, the minifier merged the three dynamic imports' preload calls into one, and every path then
+// preloaded the back-office.
+const entries: Record<MarketingPage | 'backOffice', (root: HTMLElement) => Promise<void>> = {
+  landing: (root) => import('./marketing/landing-entry.tsx').then((entry) => entry.mountLanding(root)),
+  terms: (root) => import('./marketing/legal-entry.tsx').then((entry) => entry.mountLegal(root, 'terms')),
+  privacy: (root) => import('./marketing/legal-entry.tsx').then((entry) => entry.mountLegal(root, 'privacy')),
+  backOffice: (root) => import('./back-office.tsx').then((entry) => entry.mountBackOffice(root)),
+};
+
+void entries[marketingPageOf(window.location.pathname) ?? 'backOffice'](container);

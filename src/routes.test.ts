@@ -19,7 +19,8 @@ describe('session routing (SPEC §4)', () => {
     expect(shouldSendToLanding({ pathname: '/', hasMember: false, hasStoredId: true })).toBe(false);
   });
 
-  it('lands on LOGIN until the marketing page exists', () => {
-    expect(ANONYMOUS_LANDING).toBe(ROUTES.LOGIN);
+  it('lands on SELECT, the public landing', () => {
+    expect(ANONYMOUS_LANDING).toBe(ROUTES.SELECT);
+    expect(ANONYMOUS_LANDING).toBe('/select');
   });
 });

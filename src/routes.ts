@@ -5,15 +5,18 @@ export const ROUTES = {
   SELECT: '/select',
   JOIN: '/join',
   JOIN_WORKER: '/join/worker',
+  /** The operator console (SUPERADMIN); the owner resource screens sit at /<resource name>. */
+  ADMIN: '/admin',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /**
- * Where a visitor with no session lands (SPEC §4 "Session"). The SPEC says SELECT; SELECT is the marketing page,
- * which does not exist yet, so LOGIN stands in. The marketing issue switches this to ROUTES.SELECT.
+ * Where a visitor with no session lands (SPEC §4 "Session"): SELECT, the public landing. It is served by the light
+ * marketing entry (src/main.tsx picks the entry by path), outside the back-office router, so the back-office goes
+ * there with a full navigation.
  */
-export const ANONYMOUS_LANDING: string = ROUTES.LOGIN;
+export const ANONYMOUS_LANDING: string = ROUTES.SELECT;
 
 /** Pages a visitor may stay on without a member: LOGIN and SELECT (SPEC §4), plus the two join pages. */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set([

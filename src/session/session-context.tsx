@@ -7,6 +7,10 @@ export type SessionServices = {
   store: SessionStore;
   stored: StoredSession;
   fetchMember: (id: number) => Promise<Member>;
+  /** The member of the session cookie (GET validate); rejects without a session. */
+  validate: () => Promise<Member>;
+  /** Replaces the page with the anonymous landing. */
+  goToLanding: () => void;
 };
 
 const SessionContext = createContext<SessionServices | null>(null);

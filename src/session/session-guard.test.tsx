@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { I18nContext } from '@refinedev/core';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,64 +37,118 @@ const memoryStorage = (
   };
 };
 
-const renderAt = (path: string, storage: KeyValueStorage, fetchMember: (id: number) => Promise<Member>) => {
-  const store = createSessionStore();
+type Services = {
+  fetchMember?: (id: number) => Promise<Member>;
+  validate?: () => Promise<Member>;
+};
+
+const noSession = async (): Promise<Member> => {
+  throw toHttpError({ status: 401 }, (key) => key);
+};
+
+const renderAt = (
+  path: string,
+  storage: KeyValueStorage,
+  services: Services = {},
+  signedIn: Member | null = null,
+) => {
+  const store = createSessionStore(signedIn);
   const i18nProvider = createI18nProvider(createI18n({ lng: 'en' }));
+  const fetchMember = vi.fn(services.fetchMember ?? (async () => member));
+  const validate = vi.fn(services.validate ?? noSession);
+  const goToLanding = vi.fn();
   render(
     <MemoryRouter initialEntries={[path]}>
       <AntdApp>
         <I18nContext.Provider value={{ i18nProvider }}>
-          <SessionProvider value={{ store, stored: createStoredSession(storage), fetchMember }}>
-            <SessionGuard />
-            <Where />
+          <SessionProvider
+            value={{ store, stored: createStoredSession(storage), fetchMember, validate, goToLanding }}
+          >
+            <SessionGuard fallback={<p>checking</p>}>
+              <Where />
+            </SessionGuard>
           </SessionProvider>
         </I18nContext.Provider>
       </AntdApp>
     </MemoryRouter>,
   );
-  return { store };
+  return { store, fetchMember, validate, goToLanding };
 };
 
 const where = (): string | null => screen.getByTestId('where').textContent;
 
 describe('SessionGuard (SPEC §4 "Session")', () => {
   it('restores the member from the stored id and leaves LOGIN for HOME', async () => {
-    const fetchMember = vi.fn(async () => member);
-    const { store } = renderAt('/login', memoryStorage({ id: '5' }), fetchMember);
+    const { store, fetchMember, goToLanding } = renderAt('/login', memoryStorage({ id: '5' }));
     await waitFor(() => expect(where()).toBe('/'));
     expect(fetchMember).toHaveBeenCalledWith(5);
     expect(store.getMember()).toBe(member);
+    expect(goToLanding).not.toHaveBeenCalled();
   });
 
   it('stays on the page it restored on when that is not LOGIN', async () => {
-    const { store } = renderAt('/', memoryStorage({ id: '5' }), async () => member);
+    const { store, goToLanding } = renderAt('/', memoryStorage({ id: '5' }));
     await waitFor(() => expect(store.getMember()).toBe(member));
     expect(where()).toBe('/');
+    expect(goToLanding).not.toHaveBeenCalled();
   });
 
-  it('on failure clears the stored id, alerts "A problem has occurred." and sends to the landing', async () => {
+  it('on failure clears the stored id, alerts "A problem has occurred." and, once read, sends to the landing', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'info').mockImplementation(() => {});
     const storage = memoryStorage({ id: '5' });
-    const { store } = renderAt('/', storage, async () => {
-      throw toHttpError({ status: 401 }, (key) => key);
-    });
+    const { store, goToLanding } = renderAt('/', storage, { fetchMember: noSession });
     expect(await screen.findByText('A problem has occurred.')).toBeTruthy();
     expect(storage.items.has('id')).toBe(false);
     expect(store.getMember()).toBeNull();
-    await waitFor(() => expect(where()).toBe('/login'));
+    // The landing is a full page load: leaving now would take the alert away before it is read.
+    expect(goToLanding).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(goToLanding).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 
-  it('replaces a private page with the landing when there is no member and no stored id', async () => {
-    const fetchMember = vi.fn(async () => member);
-    renderAt('/somewhere', memoryStorage(), fetchMember);
-    await waitFor(() => expect(where()).toBe('/login'));
+  it('replaces a private page with the landing when there is no member, no stored id and no session', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { fetchMember, validate, goToLanding } = renderAt('/somewhere', memoryStorage());
+    await waitFor(() => expect(goToLanding).toHaveBeenCalledTimes(1));
+    expect(validate).toHaveBeenCalledTimes(1);
     expect(fetchMember).not.toHaveBeenCalled();
+    // The private page never rendered, so it started none of its own calls.
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByText('checking')).toBeTruthy();
+  });
+
+  it('keeps a signed-in visitor without a stored id (a new tab) on the page, and stores the id', async () => {
+    const storage = memoryStorage();
+    const { store, goToLanding } = renderAt('/', storage, { validate: async () => member });
+    await waitFor(() => expect(where()).toBe('/'));
+    expect(store.getMember()).toBe(member);
+    expect(storage.items.get('id')).toBe('5');
+    expect(goToLanding).not.toHaveBeenCalled();
+  });
+
+  it('leaves a logout on a private page to the auth provider, which sends the member to LOGIN', async () => {
+    const storage = memoryStorage({ id: '5' });
+    const { store, validate, goToLanding } = renderAt('/', storage, {}, member);
+    expect(where()).toBe('/');
+    act(() => {
+      storage.removeItem('id');
+      store.setMember(null);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(where()).toBe('/');
+    expect(validate).not.toHaveBeenCalled();
+    expect(goToLanding).not.toHaveBeenCalled();
   });
 
   it.each(['/login', '/select', '/join', '/join/worker'])('leaves the public page %s alone', async (path) => {
-    renderAt(path, memoryStorage(), async () => member);
+    const { validate, goToLanding } = renderAt(path, memoryStorage());
+    expect(where()).toBe(path);
     // Give the guard's effects a chance to run before asserting that nothing moved.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(where()).toBe(path);
+    expect(validate).not.toHaveBeenCalled();
+    expect(goToLanding).not.toHaveBeenCalled();
   });
 });

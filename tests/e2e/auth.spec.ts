@@ -44,10 +44,11 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('a protected page sends a visitor to login', async ({ page }) => {
+  test('a protected page sends a visitor to the landing', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('button', { name: /Log in|로그인/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/select$/);
+    await expect(page.getByRole('link', { name: /Facility Management|시설 관리/ })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('id'))).toBeNull();
   });
 
   test('login and join pages have no serious accessibility violations', async ({ page }) => {
@@ -91,7 +92,10 @@ test.describe('signed in', () => {
   });
 });
 
-test('logs out after confirming, and a protected page then sends to login', async ({ page, request }) => {
+test('logs out after confirming, and a protected page then sends to the landing', async ({
+  page,
+  request,
+}) => {
   // A session of its own: logging out must not end the shared owner session other tests use.
   const userId = uniqueUserId('leaver');
   await joinThroughApi(request, { userId, password: 'leave1234', name: '김퇴근' });
@@ -114,5 +118,6 @@ test('logs out after confirming, and a protected page then sends to login', asyn
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem('id'))).toBeNull();
   await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/select$/);
+  await expect(page.getByRole('link', { name: 'Facility Management' })).toBeVisible();
 });

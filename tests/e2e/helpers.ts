@@ -4,12 +4,21 @@ import { baseURL } from '../../playwright.config.ts';
 
 export const uniqueUserId = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
+/** A made-up client address in 10.0.0.0/8 for a seeded visitor. */
+export const visitorAddress = () => {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${(c! % 250) + 1}`;
+};
+
 /** Seeds an account through the real API (STYLE.md: seed data through the API, not the UI). */
 export const joinThroughApi = async (
   request: APIRequestContext,
   account: { userId: string; password: string; name: string; authCode?: 'ADMIN' | 'MEMBER' },
 ) => {
   const response = await request.post('/web/member', {
+    // Each seeded account joins from its own address, as separate visitors would; the server trusts
+    // X-Forwarded-For here (TRUST_PROXY in playwright.config.ts), so the per-address join limit stays real.
+    headers: { 'x-forwarded-for': visitorAddress() },
     data: { phone: '01012345678', authCode: 'ADMIN', ...account },
   });
   if (response.status() !== 201)
@@ -48,7 +57,10 @@ export const createActiveGym = async (
   const operator = await playwrightRequest.newContext({ baseURL });
   try {
     const signIn = async (ctx: APIRequestContext, userId: string, password: string) => {
-      const response = await ctx.post('/web/member/login', { data: { userId, password } });
+      const response = await ctx.post('/web/member/login', {
+        data: { userId, password },
+        headers: { 'x-forwarded-for': visitorAddress() },
+      });
       if (response.status() !== 200) throw new Error(`login ${userId} failed: ${response.status()}`);
     };
     await signIn(owner, ownerUserId, ownerPassword);

@@ -1,9 +1,15 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useLogout, useTranslate } from '@refinedev/core';
 import { App, Button } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useSessionMember } from '../../session/session-context.tsx';
 import { LanguageSwitch } from '../../shell/language-switch.tsx';
 import { PageSpinner } from '../../shell/page-spinner.tsx';
+
+// The resource links load with the registry, so this page stays light until they are needed.
+const ResourceNav = lazy(() =>
+  import('../../resources/resource-nav.tsx').then((m) => ({ default: m.ResourceNav })),
+);
 
 /** A signed-in placeholder until the shell issue brings the facility panel (SPEC §2.5). */
 export function HomePage() {
@@ -38,6 +44,9 @@ export function HomePage() {
       <main>
         <h1 className="fd-title fd-title-large">{translate('home.greeting', { name: member.name })}</h1>
         <p className="fd-subtitle">{translate('home.intro')}</p>
+        <Suspense fallback={null}>
+          <ResourceNav />
+        </Suspense>
       </main>
     </div>
   );

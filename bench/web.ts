@@ -1,0 +1,222 @@
+// `node --import tsx bench/web.ts`: what a visitor's phone downloads and how Lighthouse rates the landing.
+// Builds the web app when it is stale, starts the real server on a temporary data folder, then
+//   1. loads each public route in Chromium and adds up the JavaScript of its first load (every script fetched until
+//      the network is idle, lazy page chunks included), raw and gzipped;
+//   2. runs Lighthouse (mobile, simulated throttling) on /select LH_RUNS times (default 3) and reports the median.
+// Exits 1 when /select is over its JS budget or a Lighthouse median misses its target.
+//   LH_RUNS=5 node --import tsx bench/web.ts
+//   CHROME_PATH=/path/to/chromium node --import tsx bench/web.ts
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..');
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const lighthouseRuns = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+
+const ROUTES = ['/select', '/terms', '/privacy', '/login'] as const;
+/** Gzipped first-load JS budgets, KB (issue #4). */
+const JS_BUDGET_KB: Partial<Record<(typeof ROUTES)[number], number>> = { '/select': 150 };
+/** Lighthouse mobile targets on /select (issue #4). */
+const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
+type Category = keyof typeof LIGHTHOUSE_TARGETS;
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const build = () => {
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the web build failed');
+};
+
+// As bench/run.ts: the real server on port 0, its port read from the start-up banner.
+const startServer = async (dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED: 'none', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/running at http:\/\/[^:]+:(\d+)\//);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+};
+
+const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+type FirstLoad = {
+  route: string;
+  files: number;
+  raw: number;
+  gzipped: number;
+  css: number;
+  scripts: string[];
+};
+
+/** Every script a fresh visit fetches until the network is idle; the server sends them uncompressed. */
+const measureFirstLoad = async (baseUrl: string): Promise<FirstLoad[]> => {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const results: FirstLoad[] = [];
+  try {
+    for (const route of ROUTES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pending: Promise<{ url: string; type: string; body: Buffer }>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(response.body().then((body) => ({ url: response.url(), type, body })));
+      });
+      await page.goto(`${baseUrl}${route}?lng=en`, { waitUntil: 'networkidle' });
+      const responses = await Promise.all(pending);
+      const scripts = responses.filter((r) => r.type === 'script');
+      results.push({
+        route,
+        files: scripts.length,
+        raw: scripts.reduce((sum, r) => sum + r.body.length, 0),
+        gzipped: scripts.reduce((sum, r) => sum + gzipSync(r.body).length, 0),
+        css: responses
+          .filter((r) => r.type === 'stylesheet')
+          .reduce((sum, r) => sum + gzipSync(r.body).length, 0),
+        scripts: scripts.map((r) => new URL(r.url).pathname.split('/').pop()!),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+};
+
+type LighthouseReport = {
+  categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    { title: string; score: number | null; numericValue?: number; displayValue?: string }
+  >;
+};
+
+const runLighthouse = (url: string): LighthouseReport => {
+  const dir = mkdtempSync(join(tmpdir(), 'fitdesk-lh-'));
+  const output = join(dir, 'report.json');
+  try {
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        '--form-factor=mobile',
+        `--only-categories=${Object.keys(LIGHTHOUSE_TARGETS).join(',')}`,
+        '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
+      ],
+      { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`lighthouse failed (${result.status}):\n${result.stderr}`);
+    return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const scoreOf = (report: LighthouseReport, category: Category): number =>
+  Math.round((report.categories[category].score ?? 0) * 100);
+
+build();
+const dataDir = mkdtempSync(join(tmpdir(), 'fitdesk-bench-web-'));
+const { child, baseUrl } = await startServer(dataDir);
+const problems: string[] = [];
+try {
+  console.log(`FitDesk web benchmark against ${baseUrl}\n`);
+  console.log('First load: JavaScript fetched by a fresh visit until the network is idle (gzip -6).\n');
+  console.log('| route | JS files | JS raw KB | JS gzip KB | budget KB | CSS gzip KB |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const load of await measureFirstLoad(baseUrl)) {
+    const budget = JS_BUDGET_KB[load.route as (typeof ROUTES)[number]];
+    const over = budget !== undefined && load.gzipped > budget * 1024;
+    if (over)
+      problems.push(`${load.route}: ${kb(load.gzipped)} KB of gzipped JS, over the ${budget} KB budget`);
+    console.log(
+      `| ${load.route} | ${load.files} | ${kb(load.raw)} | ${kb(load.gzipped)}${over ? ' **over**' : ''} | ${budget ?? '–'} | ${kb(load.css)} |`,
+    );
+    if (load.scripts.some((name) => name.startsWith('back-office')) && load.route !== '/login') {
+      problems.push(`${load.route} loads the back-office bundle`);
+    }
+  }
+
+  console.log(`\nLighthouse (mobile, simulated throttling) on /select, ${lighthouseRuns} run(s), median:\n`);
+  const reports: LighthouseReport[] = [];
+  for (let run = 1; run <= lighthouseRuns; run++) {
+    const report = runLighthouse(`${baseUrl}/select`);
+    reports.push(report);
+    const scores = (Object.keys(LIGHTHOUSE_TARGETS) as Category[]).map((c) => `${c} ${scoreOf(report, c)}`);
+    console.log(`  run ${run}: ${scores.join(', ')}`);
+  }
+  console.log('\n| category | median | target |');
+  console.log('|---|---:|---:|');
+  for (const category of Object.keys(LIGHTHOUSE_TARGETS) as Category[]) {
+    const value = median(reports.map((report) => scoreOf(report, category)));
+    const target = LIGHTHOUSE_TARGETS[category];
+    if (value < target) problems.push(`Lighthouse ${category}: ${value}, under the target of ${target}`);
+    console.log(`| ${category} | ${value}${value < target ? ' **under**' : ''} | ${target} |`);
+  }
+  const metrics = METRICS.map(([id, label]) => {
+    const value = median(reports.map((report) => report.audits[id]?.numericValue ?? 0));
+    return id === 'cumulative-layout-shift'
+      ? `${label} ${value.toFixed(3)}`
+      : `${label} ${Math.round(value)} ms`;
+  });
+  console.log(`\nMedian metrics: ${metrics.join(', ')}`);
+
+  // What kept a category under 100 in the last run: the lead for a fix.
+  const last = reports.at(-1)!;
+  const misses = (Object.keys(LIGHTHOUSE_TARGETS) as Category[]).flatMap((category) =>
+    last.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => last.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => `  ${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+  );
+  if (misses.length > 0) console.log(`\nAudits below full marks in the last run:\n${misses.join('\n')}`);
+} finally {
+  await stopServer(child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (problems.length > 0) {
+  console.error(`\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('\nWithin budget and on target.');

@@ -1,0 +1,120 @@
+import { AuditOutlined, LogoutOutlined, TableOutlined } from '@ant-design/icons';
+import { useLogout, useTranslate } from '@refinedev/core';
+import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { ADMIN_BASE, adminResources, findResource } from '../../resources/registry.ts';
+import { ResourceScope } from '../../resources/resource-scope.tsx';
+import { ResourceScreens } from '../../resources/screens.tsx';
+import { ROUTES } from '../../routes.ts';
+import { useSessionMember } from '../../session/session-context.tsx';
+import { LanguageSwitch } from '../../shell/language-switch.tsx';
+import { PageSpinner } from '../../shell/page-spinner.tsx';
+import { NotFoundPage } from '../errors/not-found-page.tsx';
+import { AccessDenied } from './access-denied.tsx';
+import { AddOnReviewPage } from './add-on-review-page.tsx';
+import { FacilityReviewPage } from './facility-review-page.tsx';
+
+export const ADMIN_PATHS = {
+  facilityReview: `${ADMIN_BASE}/review/facilities`,
+  addOnReview: `${ADMIN_BASE}/review/add-ons`,
+} as const;
+
+function AdminResource() {
+  const { resource } = useParams();
+  const entry = findResource('admin', resource);
+  return entry ? <ResourceScreens key={entry.identifier} entry={entry} /> : <NotFoundPage />;
+}
+
+function AdminMenu() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const items: MenuProps['items'] = [
+    {
+      type: 'group',
+      key: 'review',
+      label: translate('admin.menu.review'),
+      children: [
+        {
+          key: ADMIN_PATHS.facilityReview,
+          icon: <AuditOutlined />,
+          label: <Link to={ADMIN_PATHS.facilityReview}>{translate('admin.review.facilities.title')}</Link>,
+        },
+        {
+          key: ADMIN_PATHS.addOnReview,
+          icon: <AuditOutlined />,
+          label: <Link to={ADMIN_PATHS.addOnReview}>{translate('admin.review.addOns.title')}</Link>,
+        },
+      ],
+    },
+    {
+      type: 'group',
+      key: 'resources',
+      label: translate('admin.menu.resources'),
+      children: adminResources.flatMap(({ declaration, routes }) =>
+        routes.list
+          ? [
+              {
+                key: routes.list,
+                icon: <TableOutlined />,
+                label: <Link to={routes.list}>{translate(`${declaration.name}.titles.list`)}</Link>,
+              },
+            ]
+          : [],
+      ),
+    },
+  ];
+  const selected = [
+    ...ADMIN_PATHS_LIST,
+    ...adminResources.flatMap((entry) => entry.routes.list ?? []),
+  ].filter((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return (
+    <nav aria-label={translate('admin.menu.label')}>
+      <Menu mode="inline" items={items} selectedKeys={selected} style={{ borderInlineEnd: 'none' }} />
+    </nav>
+  );
+}
+
+const ADMIN_PATHS_LIST: readonly string[] = Object.values(ADMIN_PATHS);
+
+/** The operator console (SUPERADMIN): the review queues and every declared resource, across all facilities. */
+export function AdminConsole() {
+  const translate = useTranslate();
+  const member = useSessionMember();
+  const { mutate: logout, isPending } = useLogout();
+  if (!member) return <PageSpinner />;
+  if (member.authCode !== 'SUPERADMIN') return <AccessDenied />;
+  return (
+    <ResourceScope area="admin">
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff', paddingInline: 24 }}
+        >
+          <Link to={ROUTES.HOME} className="fd-brand">
+            {translate('app.name')}
+          </Link>
+          <span style={{ fontWeight: 600 }}>{translate('admin.title')}</span>
+          <span style={{ flex: 1 }} />
+          <LanguageSwitch />
+          <Button icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()}>
+            {translate('buttons.logout')}
+          </Button>
+        </Layout.Header>
+        <Layout>
+          <Layout.Sider width={232} theme="light" breakpoint="lg" collapsedWidth={0}>
+            <AdminMenu />
+          </Layout.Sider>
+          <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+            <main>
+              <Routes>
+                <Route index element={<Navigate to={ADMIN_PATHS.facilityReview} replace />} />
+                <Route path="review/facilities" element={<FacilityReviewPage />} />
+                <Route path="review/add-ons" element={<AddOnReviewPage />} />
+                <Route path=":resource/*" element={<AdminResource />} />
+              </Routes>
+            </main>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ResourceScope>
+  );
+}

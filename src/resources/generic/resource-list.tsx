@@ -1,0 +1,134 @@
+import {
+  DeleteButton,
+  EditButton,
+  ExportButton,
+  getDefaultSortOrder,
+  List,
+  ShowButton,
+  useTable,
+} from '@refinedev/antd';
+import { type BaseRecord, type CrudFilter, useExport, useTranslate } from '@refinedev/core';
+import { Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { TOTAL_CAP } from '../../../domain/resources/define.ts';
+import { FieldValue, useTextContext } from '../field-value.tsx';
+import { type FieldEntry, fieldLabelKey, fieldText, filterControls, listFields } from '../fields.ts';
+import { type FilterValues, toCrudFilters } from '../filters.ts';
+import type { RegisteredResource } from '../registry.ts';
+import { FilterForm } from './filter-form.tsx';
+
+const EXPORT_PAGE = 100;
+
+const idsOfColumn = (rows: readonly BaseRecord[] | undefined, field: string): (string | number)[] => [
+  ...new Set(
+    (rows ?? [])
+      .map((row) => row[field])
+      .filter((v): v is string | number => typeof v === 'number' || typeof v === 'string'),
+  ),
+];
+
+export type ResourceListProps = {
+  entry: RegisteredResource;
+  /** Filters the screen always applies (e.g. a review queue's status). */
+  permanentFilters?: CrudFilter[];
+  title?: React.ReactNode;
+  /** Extra actions per row, before the generic ones. */
+  rowActions?: (record: BaseRecord) => React.ReactNode;
+};
+
+/** The generic table: declared columns, sorters, filters, `q` search, pagination, CSV export and row actions. */
+export function ResourceList({ entry, permanentFilters, title, rowActions }: ResourceListProps) {
+  const translate = useTranslate();
+  const text = useTextContext();
+  const { declaration, identifier, routes } = entry;
+  const columns = listFields(declaration);
+  // A screen's fixed filters (a review queue's status) are not offered as controls.
+  const fixed = new Set(
+    (permanentFilters ?? []).flatMap((filter) => ('field' in filter ? [filter.field] : [])),
+  );
+  const controls = filterControls(declaration).filter((control) => !fixed.has(control.field.name));
+
+  const { tableProps, searchFormProps, sorters, filters } = useTable<BaseRecord, never, FilterValues>({
+    resource: identifier,
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }] },
+    filters: { defaultBehavior: 'replace', permanent: permanentFilters },
+    onSearch: (values) => toCrudFilters(controls, values),
+  });
+
+  const label = (field: FieldEntry) => translate(fieldLabelKey(declaration.name, field.name));
+  const { triggerExport, isLoading: exporting } = useExport<BaseRecord>({
+    resource: identifier,
+    sorters,
+    filters,
+    pageSize: EXPORT_PAGE,
+    maxItemCount: TOTAL_CAP,
+    filename: declaration.name,
+    mapData: (record) =>
+      Object.fromEntries(
+        columns.map((field) => [label(field), fieldText(field, record[field.name], record, text)]),
+      ),
+  });
+
+  const rows = tableProps.dataSource as readonly BaseRecord[] | undefined;
+  // A relation column's ids on this page, fetched in one query shared by its cells.
+  const pageIds = Object.fromEntries(
+    columns
+      .filter((field) => field.meta.kind === 'relation')
+      .map((field) => [field.name, idsOfColumn(rows, field.name)]),
+  );
+  const tableColumns: ColumnsType<BaseRecord> = columns.map((field) => ({
+    key: field.name,
+    dataIndex: field.name,
+    title: label(field),
+    sorter: field.meta.sortable ? true : undefined,
+    defaultSortOrder: field.meta.sortable ? getDefaultSortOrder(field.name, sorters) : undefined,
+    render: (value: unknown, record: BaseRecord) => (
+      <FieldValue field={field} value={value} record={record} ids={pageIds[field.name]} />
+    ),
+  }));
+  const hasRowActions = Boolean(routes.show || routes.edit || entry.canDelete || rowActions);
+  if (hasRowActions) {
+    tableColumns.push({
+      key: 'actions',
+      title: translate('crud.actions'),
+      render: (_: unknown, record: BaseRecord) => (
+        <Space wrap size="small">
+          {rowActions?.(record)}
+          {routes.show && <ShowButton size="small" resource={identifier} recordItemId={record.id} />}
+          {routes.edit && <EditButton size="small" resource={identifier} recordItemId={record.id} />}
+          {entry.canDelete && <DeleteButton size="small" resource={identifier} recordItemId={record.id} />}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <List
+      resource={identifier}
+      title={title ?? translate(`${declaration.name}.titles.list`)}
+      breadcrumb={false}
+      canCreate={Boolean(routes.create)}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          <ExportButton onClick={() => void triggerExport()} loading={exporting} />
+          {defaultButtons}
+        </>
+      )}
+    >
+      <FilterForm declaration={declaration} controls={controls} formProps={searchFormProps} />
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        columns={tableColumns}
+        scroll={{ x: 'max-content' }}
+        pagination={
+          tableProps.pagination
+            ? { ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }
+            : false
+        }
+      />
+    </List>
+  );
+}
