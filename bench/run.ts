@@ -2,7 +2,7 @@
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server to use.
 //   npm run bench                         all scenarios, 10 s each, 50 connections
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
-import { type ChildProcess, spawn } from 'node:child_process';
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type BenchContext, scenarios } from './scenarios.ts';
+import { startServer, stopServer } from './server.ts';
 
-const root = join(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = process.env.BENCH_ONLY;
@@ -25,34 +25,6 @@ type Row = {
   errors: number;
   budget: number;
 };
-
-const startServer = async (
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; baseUrl: string }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    // TRUST_PROXY lets the set-up below join its many staff accounts from distinct forwarded addresses,
-    // as separate people would, instead of tripping the per-address join limit.
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED: 'none', TRUST_PROXY: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = output.match(/running at http:\/\/[^:]+:(\d+)\//);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-};
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 const STAFF = 60;
 let addressCounter = 0;
@@ -115,6 +87,8 @@ const prepare = async (baseUrl: string): Promise<BenchContext> => {
   return { baseUrl, cookie, memberId: owner.id, gymId, staffCount: STAFF };
 };
 
+// TRUST_PROXY lets the set-up join its many staff accounts from distinct forwarded addresses, as separate
+// people would, instead of tripping the per-address join limit.
 const runScenarios = async (db: 'pglite' | 'postgres', baseUrl: string, rows: Row[]) => {
   const ctx = await prepare(baseUrl);
   for (const scenario of scenarios) {
@@ -154,7 +128,7 @@ const runScenarios = async (db: 'pglite' | 'postgres', baseUrl: string, rows: Ro
 
 const benchPglite = async (rows: Row[]) => {
   const dir = mkdtempSync(join(tmpdir(), 'fitdesk-bench-'));
-  const { child, baseUrl } = await startServer({ DATA_DIR: dir });
+  const { child, baseUrl } = await startServer({ DATA_DIR: dir, TRUST_PROXY: 'true' });
   try {
     await runScenarios('pglite', baseUrl, rows);
   } finally {
@@ -170,7 +144,11 @@ const benchPostgres = async (url: string, rows: Row[]) => {
   await admin.query(`create database ${name}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const { child, baseUrl } = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpdir() });
+  const { child, baseUrl } = await startServer({
+    DATABASE_URL: dbUrl.toString(),
+    DATA_DIR: tmpdir(),
+    TRUST_PROXY: 'true',
+  });
   try {
     await runScenarios('postgres', baseUrl, rows);
   } finally {

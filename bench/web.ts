@@ -6,12 +6,13 @@
 // Exits 1 when /select is over its JS budget or a Lighthouse median misses its target.
 //   LH_RUNS=5 node --import tsx bench/web.ts
 //   CHROME_PATH=/path/to/chromium node --import tsx bench/web.ts
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { startServer, stopServer } from './server.ts';
 
 const root = join(import.meta.dirname, '..');
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,31 +46,6 @@ const build = () => {
   });
   if (result.status !== 0) throw new Error('the web build failed');
 };
-
-// As bench/run.ts: the real server on port 0, its port read from the start-up banner.
-const startServer = async (dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED: 'none', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = output.match(/running at http:\/\/[^:]+:(\d+)\//);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-};
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 type FirstLoad = {
   route: string;
@@ -156,7 +132,7 @@ const scoreOf = (report: LighthouseReport, category: Category): number =>
 
 build();
 const dataDir = mkdtempSync(join(tmpdir(), 'fitdesk-bench-web-'));
-const { child, baseUrl } = await startServer(dataDir);
+const { child, baseUrl } = await startServer({ DATA_DIR: dataDir });
 const problems: string[] = [];
 try {
   console.log(`FitDesk web benchmark against ${baseUrl}\n`);

@@ -58,9 +58,11 @@ export const validationMessages = { en, ko } as const;
 export const isValidationKey = (value: string): value is ValidationKey => value in en;
 
 /** Fills {{name}} placeholders, the way i18next does. */
+export const interpolate = (text: string, params: Record<string, string | number> = {}): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
 export const translateValidation = (
   lang: 'en' | 'ko',
   key: ValidationKey,
   params: Record<string, string | number> = {},
-): string =>
-  validationMessages[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+): string => interpolate(validationMessages[lang][key], params);

@@ -1,4 +1,5 @@
 import type { Language } from '../../domain/enums.ts';
+import { interpolate } from '../../domain/i18n/validation.ts';
 
 // Messages the API writes itself, in both languages. Field-level validation texts live in domain/i18n.
 const en = {
@@ -75,4 +76,4 @@ export const translate = (
   lang: Language,
   key: MessageKey,
   params: Record<string, string | number> = {},
-): string => catalogue[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+): string => interpolate(catalogue[lang][key], params);
