@@ -87,7 +87,7 @@ const main = async () => {
   if (demoLogins.length > 0) {
     lines.push('  Demo logins:');
     for (const login of demoLogins)
-      lines.push(`    ${login.role.padEnd(24)} ${login.userId} / ${login.password}`);
+      lines.push(`    ${login.role.padEnd(30)} ${login.userId} / ${login.password}`);
   }
   console.log(`${lines.join('\n')}\n`);
 };

@@ -50,6 +50,14 @@ export const DEMO_ACCOUNTS = [
     phone: '01077778888',
     authCode: 'MEMBER',
   },
+  {
+    role: 'owner awaiting review (ADMIN)',
+    userId: 'owner2',
+    password: 'owner1234',
+    name: '정대표',
+    phone: '01022223333',
+    authCode: 'ADMIN',
+  },
 ] as const;
 
 const DEMO_ACTIVE_GYM = {
@@ -99,6 +107,17 @@ const seedFacilities = async (db: Db, ids: Record<string, number>) => {
       name: '핏데스크 판교점 (준비 중)',
       businessForm: 'INDIVIDUAL',
       gymStatus: 'WAIT',
+    });
+    // A submission from another owner, so the operator's review queue has something in it.
+    await createGymWithOwner(tx, ids.owner2!, {
+      ...DEMO_ACTIVE_GYM,
+      name: '바디핏 분당점',
+      businessNo: '214-86-18758',
+      representName: '정대표',
+      address: '경기도 성남시 분당구 판교역로 235',
+      addressDetail: '2층',
+      postNo: '13494',
+      gymStatus: 'REQUEST',
     });
 
     const [trainer] = await tx
