@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allFlags } from '../../domain/permissions.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
@@ -122,20 +123,7 @@ describe('permission sets (gym-auth)', () => {
 
   it('a worker, even with every flag, may read the sets but not write them', async () => {
     const { owner, gym } = await makeActiveGym(t);
-    const everything = Object.fromEntries(
-      [
-        'memberUseYn',
-        'memberSettingYn',
-        'consultUseYn',
-        'consultSettingYn',
-        'subServiceUseYn',
-        'subServiceSettingYn',
-        'adMessageUseYn',
-        'adMessageSettingYn',
-        'payHistoryUseYn',
-        'payHistorySettingYn',
-      ].map((f) => [f, true]),
-    );
+    const everything = allFlags(true);
     const staff = await makeStaff(t.app, owner, gym.id, everything);
     expect((await setsOf(staff.cookies, gym.id)).length).toBeGreaterThanOrEqual(3);
     const write = await t.app.inject({
