@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GymRight } from '../../../domain/permissions.ts';
 import { gymMemberResource } from '../../../domain/resources/index.ts';
-import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
+import { dataOf } from '../../../domain/schemas/common.ts';
 import {
   gymMemberSchema,
   gymMemberWorkerSchema,
@@ -240,5 +240,3 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 };
-
-export { idParamsSchema };

@@ -3,8 +3,9 @@ import type { GymCreate } from '../../../domain/schemas/gym.ts';
 import type { Db } from '../../db/client.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, gymSetting } from '../../db/schema/index.ts';
 
-export const REPRESENT_SET_NAME = { ko: '대표자', en: 'representative' } as const;
-export const DEFAULT_SET_NAME = { ko: '기본 권한', en: 'default permission' } as const;
+// The names SPEC §6 gives the two sets (in Korean, as the owners see them).
+const REPRESENT_SET_NAME = '대표자';
+const DEFAULT_SET_NAME = '기본 권한';
 
 /**
  * SPEC §6 "On creating a facility", as one transaction (DESIGN §9): the facility, the "representative" and
@@ -18,11 +19,11 @@ export const createGymWithOwner = async (tx: Db, ownerId: number, input: GymCrea
   const gymId = created!.id;
   const [represent] = await tx
     .insert(gymAuth)
-    .values({ gymId, name: REPRESENT_SET_NAME.ko, ...allFlags(true), representYn: true, defaultYn: false })
+    .values({ gymId, name: REPRESENT_SET_NAME, ...allFlags(true), representYn: true, defaultYn: false })
     .returning();
   await tx
     .insert(gymAuth)
-    .values({ gymId, name: DEFAULT_SET_NAME.ko, ...allFlags(true), representYn: false, defaultYn: true });
+    .values({ gymId, name: DEFAULT_SET_NAME, ...allFlags(true), representYn: false, defaultYn: true });
   await tx.insert(gymAuthMember).values({ gymId, gymAuthId: represent!.id, memberId: ownerId });
   await tx
     .insert(gymMember)
