@@ -1,8 +1,9 @@
 // `npm test`: typecheck, lint, unit, API (PGlite, then PostgreSQL when TEST_DATABASE_URL is set) and browser
 // tests, in that order. Prints one closing line "N passed, N failed" over every test it ran.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, '.tmp', 'reports');
@@ -13,15 +14,42 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-const run = (label, command, args, env = {}) => {
-  console.log(`\n== ${label}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds}s`);
-  if (!ok) failures.push(label);
-  return ok;
+// Output streams live and is kept, so that a failed step's errors can be repeated at the very end, where a
+// CI log that shows only its tail will still carry them.
+const run = (label, command, args, env = {}) =>
+  new Promise((resolve) => {
+    console.log(`\n== ${label}`);
+    const started = Date.now();
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      output.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      output.push(chunk);
+    });
+    child.on('close', (status, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = status === 0;
+      console.log(`== ${label}: ${ok ? 'ok' : `FAILED (exit ${status ?? signal})`} in ${seconds}s`);
+      if (!ok) failures.push({ label, output: Buffer.concat(output).toString('utf8') });
+      resolve(ok);
+    });
+  });
+
+// The error sections of a failed step: vitest's "Failed Tests" / "Unhandled Errors" blocks, Playwright's
+// numbered failures, or else the step's last lines.
+const errorExcerpt = (output) => {
+  const plain = stripVTControlCharacters(output);
+  const start = plain.search(/⎯+ (Failed Tests|Unhandled Errors?|Failed Suites)|^\s+1\) /m);
+  const lines = (start >= 0 ? plain.slice(start) : plain).split('\n');
+  return (start >= 0 ? lines.slice(0, 120) : lines.slice(-60)).join('\n');
 };
 
 const countVitest = (file) => {
@@ -40,9 +68,9 @@ const countPlaywright = (file) => {
   totals.skipped += stats.skipped;
 };
 
-const vitest = (label, project, reportName, env = {}) => {
+const vitest = async (label, project, reportName, env = {}) => {
   const file = join(reports, `${reportName}.json`);
-  run(
+  await run(
     label,
     bin('vitest'),
     ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
@@ -51,23 +79,28 @@ const vitest = (label, project, reportName, env = {}) => {
   countVitest(file);
 };
 
-run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-run('lint', bin('biome'), ['check', '.']);
-vitest('unit tests', 'unit', 'unit');
-vitest('API tests on PGlite', 'api', 'api-pglite', { TEST_DB: 'pglite' });
+await run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+await run('lint', bin('biome'), ['check', '.']);
+await vitest('unit tests', 'unit', 'unit');
+await vitest('API tests on PGlite', 'api', 'api-pglite', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('API tests on PostgreSQL', 'api', 'api-postgres', { TEST_DB: 'postgres' });
+  await vitest('API tests on PostgreSQL', 'api', 'api-postgres', { TEST_DB: 'postgres' });
 } else {
   console.log(
     '\n== API tests on PostgreSQL: not run (set TEST_DATABASE_URL to a PostgreSQL database; .ci/run does)',
   );
 }
 const e2eReport = join(reports, 'e2e.json');
-run('browser tests', process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
+await run('browser tests', process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
 });
 countPlaywright(e2eReport);
 
-console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
+for (const { label, output } of failures) {
+  console.log(`\n== what failed in "${label}"\n${errorExcerpt(output)}`);
+}
+console.log(
+  `\n${failures.length ? `Failed steps: ${failures.map((f) => f.label).join(', ')}` : 'All steps passed.'}`,
+);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -104,8 +104,17 @@ export const openPglite = async (options: {
   }
 };
 
-export const openPostgres = async (url: string, options: { max?: number } = {}): Promise<Database> => {
+export const openPostgres = async (
+  url: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection can die under the pool (a server restart, a terminated backend). pg emits that as an
+  // 'error' event, which crashes the process when nobody listens; the pool drops the client and reconnects.
+  pool.on(
+    'error',
+    options.onIdleError ?? ((error) => console.warn(`PostgreSQL idle connection: ${error.message}`)),
+  );
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();
