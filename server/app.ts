@@ -27,9 +27,13 @@ import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { gymMemberRoutes } from './modules/gym-member/gym-member.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { memberImageRoutes } from './modules/member/member-image.routes.ts';
+import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
 import { subServiceRoutes } from './modules/sub-service/sub-service.ts';
 import { registerResource } from './resources/engine.ts';
 import { resourceHooks } from './resources/hooks.ts';
+import { createDiskStorage } from './storage/disk-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export type AppDeps = {
   db: Db;
@@ -40,12 +44,15 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app; without it only the API is served. */
   webRoot?: string;
+  /** Where uploads go; defaults to the disk under `$DATA_DIR/uploads`. */
+  storage?: FileStorage;
 };
 
 /** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
 export const buildApp = async (deps: AppDeps) => {
   const config = deps.config ?? loadConfig();
   const clock = deps.clock ?? (() => new Date());
+  const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
@@ -62,6 +69,12 @@ export const buildApp = async (deps: AppDeps) => {
     reply.header('x-request-id', request.id);
   });
 
+  // The optional outside scripts (DESIGN §2) widen the policy only when their key is configured.
+  const outside = [
+    ...(config.kakaoJsKey ? [OUTSIDE_SCRIPT_HOSTS.kakao] : []),
+    ...(config.chatPluginKey ? [OUTSIDE_SCRIPT_HOSTS.chat] : []),
+  ];
+  const outsideHosts = (kind: 'script' | 'connect' | 'frame') => outside.flatMap((hosts) => hosts[kind]);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -70,12 +83,13 @@ export const buildApp = async (deps: AppDeps) => {
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...outsideHosts('script')],
         // antd writes its CSS-in-JS into style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...outsideHosts('frame')],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...outsideHosts('connect')],
+        frameSrc: outside.length ? outsideHosts('frame') : ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -114,8 +128,10 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(
     async (web) => {
       await web.register(healthRoutes, { ctx });
+      await web.register(appConfigRoutes, { config });
       await web.register(authRoutes, { ctx });
       await web.register(memberRoutes, { ctx });
+      await web.register(memberImageRoutes, { ctx, storage });
       // Special shapes of SPEC §7 first; they sit beside the generic routes and reuse the same code.
       await web.register(gymRoutes, { ctx });
       await web.register(gymMemberRoutes, { ctx });

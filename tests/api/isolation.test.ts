@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +30,7 @@ type Flagged = (typeof FLAGGED)[number];
  * - `signedIn`: any account.
  * - `public`: anyone, without a session.
  * - `self`: a member's own records (the path names the member).
+ * - `memberRead`: as GET /web/member/{id}: the member, staff of a shared facility with memberUseYn, the SUPERADMIN.
  * - `account`: an account role (ADMIN registers facilities, MEMBER asks to join one).
  */
 type Access =
@@ -35,7 +40,9 @@ type Access =
   | { kind: 'signedIn' }
   | { kind: 'public' }
   | { kind: 'self'; operator: boolean }
-  | { kind: 'account'; authCode: 'ADMIN' | 'MEMBER'; operator: boolean };
+  | { kind: 'account'; authCode: 'ADMIN' | 'MEMBER'; operator: boolean }
+  /** A member's own record, also readable by staff holding memberUseYn where that member is linked (DESIGN §4). */
+  | { kind: 'memberRead' };
 
 /**
  * - `with` / `without`: a worker of A holding only the required flag / every flag but it (for `represent`:
@@ -62,6 +69,10 @@ type Outcome = 'ok' | 401 | 403 | 404 | 'shown' | 'hidden';
 type Target = {
   url: string;
   payload?: Record<string, unknown>;
+  /** A multipart body instead of JSON (uploads). */
+  form?: { headers: Record<string, string>; payload: Buffer };
+  /** The success status when it is not the method's usual one. */
+  okStatus?: number;
   /** The caller for `self`. */
   as?: Signed;
   /** What must not change when the call is refused, read by A's owner (or the operator). */
@@ -141,6 +152,19 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ['self', 'ok'],
         ...(access.operator ? [['operator', 'ok'] as [Who, Outcome]] : []),
       ];
+    case 'memberRead':
+      return [
+        ['anon', 401],
+        ['ownerB', 404],
+        ['waiting', 404],
+        ['inactive', 404],
+        ['without', 404],
+        ['stranger', 404],
+        ['with', 'ok'],
+        ['ownerA', 'ok'],
+        ['self', 'ok'],
+        ['operator', 'ok'],
+      ];
     case 'account':
       return access.authCode === 'ADMIN'
         ? [
@@ -162,6 +186,8 @@ const casesOf = (access: Access): [Who, Outcome][] => {
 // ---- the world ---------------------------------------------------------------------------------------------
 
 let t: TestApp;
+/** The DATA_DIR of this file's app: uploads land here, not in the work tree. */
+let uploadsDir: string;
 let A: number;
 let B: number;
 let nameA: string;
@@ -284,8 +310,46 @@ const freshSubscription = async (status: 'WAIT' | 'APPROVE') => {
 
 const linksOfA = () => read(`/web/gym-member?gymId=${A}&_end=1`);
 
+/** A 1×1 PNG as a multipart form in the field `image`. */
+const photoForm = () => {
+  const boundary = `----fitdesk${randomBytes(8).toString('hex')}`;
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+};
+
+/** The photo of `none` (a worker of A), uploaded once for the reads. */
+let nonePhoto: Promise<string> | undefined;
+const photoOfNone = () => {
+  nonePhoto ??= t.app
+    .inject({
+      method: 'POST',
+      url: `/web/member/image/${none.member.id}`,
+      cookies: none.cookies,
+      ...photoForm(),
+    })
+    .then((r) => {
+      if (r.statusCode !== 200) throw new Error(`photo upload failed: ${r.statusCode} ${r.body}`);
+      return r.json().data.image as string;
+    });
+  return nonePhoto;
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  uploadsDir = mkdtempSync(join(tmpdir(), 'fitdesk-isolation-'));
+  t = await createTestApp({ config: { dataDir: uploadsDir } });
   operator = await operatorOf(t);
   const a = await makeActiveGym(t, { name: `격리 A ${uniqueUserId('g')}` });
   const b = await makeActiveGym(t, { name: `격리 B ${uniqueUserId('g')}` });
@@ -332,7 +396,10 @@ beforeAll(async () => {
   shared.sub = await freshSubscription('APPROVE');
 }, 120_000);
 
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
+});
 
 // Subscriptions made by a case are retired, so that the eight add-ons never run out.
 afterEach(async () => {
@@ -443,6 +510,39 @@ const ENDPOINTS: Endpoint[] = [
       allowed: (r) => {
         expect(r.json().data.map((m: { id: number }) => m.id)).toEqual([ownerA.member.id]);
         expect(r.json().data[0]).not.toHaveProperty('passwordHash');
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/member/image/{memberId}',
+    access: { kind: 'self', operator: true },
+    target: async () => {
+      const owner = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+      return {
+        url: `/web/member/image/${owner.member.id}`,
+        as: owner,
+        form: photoForm(),
+        okStatus: 200,
+        state: async () => (await read(`/web/member/${owner.member.id}`, operator)).data.image,
+        allowed: (r) =>
+          expect(r.json().data).toMatchObject({
+            id: owner.member.id,
+            image: expect.stringMatching(`^/web/member/image/${owner.member.id}\\?v=`),
+          }),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/web/member/image/{memberId}',
+    access: { kind: 'memberRead' },
+    target: async () => ({
+      url: await photoOfNone(),
+      as: none,
+      allowed: (r) => {
+        expect(r.headers['content-type']).toBe('image/png');
+        expect(r.headers['x-content-type-options']).toBe('nosniff');
       },
     }),
   },
@@ -924,7 +1024,12 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 const cookiesOf = (who: Who, access: Access, target: Target): Cookies | undefined => {
-  const right = access.kind === 'gym' || access.kind === 'scopedList' ? access.right : undefined;
+  const right =
+    access.kind === 'gym' || access.kind === 'scopedList'
+      ? access.right
+      : access.kind === 'memberRead'
+        ? 'memberUseYn'
+        : undefined;
   switch (who) {
     case 'anon':
       return undefined;
@@ -958,6 +1063,7 @@ const cookiesOf = (who: Who, access: Access, target: Target): Cookies | undefine
 const inScope = (method: string, path: string) =>
   /^\/web\/(gym|consult|setting|sub-service)/.test(path) ||
   path.startsWith('/web/member/gym-list/') ||
+  path.startsWith('/web/member/image/') ||
   (method === 'GET' && path === '/web/member');
 
 describe('the isolation matrix', () => {
@@ -1000,9 +1106,17 @@ describe('the isolation matrix', () => {
           }
 
           const before = target.state ? await target.state() : undefined;
-          const response = await call(endpoint.method, target.url, cookies, target.payload);
+          const response = target.form
+            ? await t.app.inject({
+                method: endpoint.method,
+                url: target.url,
+                ...(cookies ? { cookies } : {}),
+                headers: target.form.headers,
+                payload: target.form.payload,
+              })
+            : await call(endpoint.method, target.url, cookies, target.payload);
           if (outcome === 'ok') {
-            expect(response.statusCode, response.body).toBe(OK[endpoint.method]);
+            expect(response.statusCode, response.body).toBe(target.okStatus ?? OK[endpoint.method]);
             await target.allowed?.(response);
             return;
           }

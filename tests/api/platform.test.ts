@@ -36,6 +36,28 @@ describe('platform', () => {
     }
   });
 
+  it('tells the web app that no outside script is configured, and keeps them out of the CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/web/app-config' });
+    expect(response.json()).toEqual({ data: { kakaoJsKey: null, chatPluginKey: null } });
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).not.toMatch(/kakao|channel\.io/);
+  });
+
+  it('hands out the configured keys and lets only their hosts into the CSP', async () => {
+    const local = await createTestApp({ config: { kakaoJsKey: 'kakao-key', chatPluginKey: 'chat-key' } });
+    try {
+      const response = await local.app.inject({ method: 'GET', url: '/web/app-config' });
+      expect(response.json()).toEqual({ data: { kakaoJsKey: 'kakao-key', chatPluginKey: 'chat-key' } });
+      const csp = response.headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self' https://t1.kakaocdn.net https://cdn.channel.io");
+      expect(csp).toContain('frame-src https://*.kakao.com https://*.channel.io');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('publishes an OpenAPI document generated from the route schemas, and its UI', async () => {
     const doc = await t.app.inject({ method: 'GET', url: '/web/docs/json' });
     expect(doc.statusCode).toBe(200);

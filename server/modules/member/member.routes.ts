@@ -21,7 +21,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
 
 /** DESIGN §4: staff with memberUseYn in a facility may read the accounts linked to it. */
-const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppContext, memberId: number) => {
+export const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppContext, memberId: number) => {
   const gymIds = await gymIdsWithRight(request, ctx.loadRights, 'memberUseYn');
   if (gymIds.length === 0) return false;
   const [link] = await ctx.db

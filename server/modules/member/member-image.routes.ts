@@ -1,0 +1,186 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  extensionOfKind,
+  fileKinds,
+  IMAGE_KINDS,
+  kindLabels,
+  MAX_UPLOAD_MB,
+} from '../../../domain/rules/files.ts';
+import { dataOf, idSchema } from '../../../domain/schemas/common.ts';
+import { memberSchema } from '../../../domain/schemas/member.ts';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../http/auth.ts';
+import { notFound, validatorCompiler } from '../../http/errors.ts';
+import { errorResponses } from '../../http/responses.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { discardBody, receiveUpload, uploadLimits } from '../../storage/upload.ts';
+import { toMember } from './member.repository.ts';
+import { sharesFacilityAsStaff } from './member.routes.ts';
+import {
+  MEMBER_IMAGE_AREA,
+  memberImageKey,
+  memberImageUrl,
+  replaceMemberImage,
+} from './member-image.repository.ts';
+
+const paramsSchema = z.object({ memberId: idSchema });
+const imageTypes = kindLabels(IMAGE_KINDS);
+
+/** Documents the form; the file itself streams through request.file() and is checked there. */
+const uploadFormSchema = z
+  .object({
+    image: z
+      .file()
+      .mime(IMAGE_KINDS.map((kind) => fileKinds[kind].mime))
+      .meta({ description: `${imageTypes}, at most ${MAX_UPLOAD_MB} MB; the content must match the name.` }),
+  })
+  .meta({ id: 'MemberImageUpload' });
+
+/** The API's validation for params and query; a multipart body is left to the handler, which streams it. */
+const exceptBody: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body'
+    ? () => ({ value: undefined })
+    : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+const photoSchema = z.file().meta({ description: 'The photo, as it was uploaded.' });
+
+export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileStorage }> = async (
+  app,
+  { ctx, storage },
+) => {
+  // Only this plugin parses multipart; every other route keeps refusing it.
+  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
+
+  /** The photo is the member's own; a SUPERADMIN may set anyone's. Anyone else is told the member is not there. */
+  const assertMaySet = async (request: FastifyRequest, memberId: number) => {
+    const me = requireMember(request);
+    if (memberId === me.id) return;
+    if (me.authCode !== 'SUPERADMIN' || !(await ctx.members.findById(memberId))) throw notFound();
+  };
+
+  app.post(
+    '/member/image/:memberId',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Upload a profile photo (your own; any member for a SUPERADMIN)',
+        description:
+          `A \`multipart/form-data\` form with the file in the field \`image\`: ${imageTypes}, at most ` +
+          `${MAX_UPLOAD_MB} MB. The content is checked, not only the name: anything else answers 415, a larger ` +
+          "file 413 while it streams, and nothing is stored. The previous photo is removed. Someone else's " +
+          'member id answers 404.',
+        consumes: ['multipart/form-data'],
+        params: paramsSchema,
+        body: uploadFormSchema,
+        response: {
+          200: dataOf(memberSchema),
+          ...errorResponses(
+            'VALIDATION_FAILED',
+            'UNAUTHENTICATED',
+            'FORBIDDEN',
+            'NOT_FOUND',
+            'PAYLOAD_TOO_LARGE',
+            'UNSUPPORTED_MEDIA_TYPE',
+          ),
+        },
+      },
+      // The body schema above documents the form; the stream is read by the handler, never buffered for validation.
+      validatorCompiler: exceptBody,
+    },
+    async (request) => {
+      const { memberId } = request.params;
+      try {
+        await assertMaySet(request, memberId);
+      } catch (error) {
+        discardBody(request);
+        throw error;
+      }
+      const file = await receiveUpload(request, {
+        field: 'image',
+        accepted: IMAGE_KINDS,
+        storage,
+        area: MEMBER_IMAGE_AREA,
+      });
+      // A file that no member points to is removed again, whatever went wrong.
+      const replaced = await replaceMemberImage(
+        ctx.db,
+        memberId,
+        memberImageUrl(memberId, file.key),
+        ctx.clock(),
+      ).catch(async (error: unknown) => {
+        await storage.remove(file.key);
+        throw error;
+      });
+      if (!replaced) {
+        await storage.remove(file.key);
+        throw notFound();
+      }
+      const previousKey = memberImageKey(memberId, replaced.previous);
+      if (previousKey && previousKey !== file.key) {
+        // The new photo is in place; a leftover old file is only wasted space.
+        await storage.remove(previousKey).catch((error: unknown) => {
+          request.log.warn({ err: error, key: previousKey }, 'could not remove a replaced profile photo');
+        });
+      }
+      return { data: toMember(replaced.row) };
+    },
+  );
+
+  app.get(
+    '/member/image/:memberId',
+    {
+      schema: {
+        tags: ['member'],
+        summary:
+          'A profile photo: your own, a member of a facility where you hold memberUseYn, or any for a SUPERADMIN',
+        description:
+          'Served with its own Content-Type, `X-Content-Type-Options: nosniff`, `Content-Disposition: inline` and ' +
+          '`Cache-Control: private`. `v` is the version that `member.image` carries; a new upload changes it. ' +
+          'A member without a photo, or one the caller may not read, answers 404.',
+        params: paramsSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        response: {
+          200: {
+            description: 'The photo',
+            content: Object.fromEntries(
+              IMAGE_KINDS.map((kind) => [fileKinds[kind].mime, { schema: photoSchema }]),
+            ),
+          },
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = requireMember(request);
+      const { memberId } = request.params;
+      if (
+        memberId !== me.id &&
+        me.authCode !== 'SUPERADMIN' &&
+        !(await sharesFacilityAsStaff(request, ctx, memberId))
+      ) {
+        throw notFound();
+      }
+      const row = memberId === me.id ? me : await ctx.members.findById(memberId);
+      const key = row ? memberImageKey(memberId, row.image) : undefined;
+      const file = key ? await storage.open(key) : undefined;
+      const kind = key ? IMAGE_KINDS.find((k) => key.endsWith(`.${extensionOfKind(k)}`)) : undefined;
+      if (!file || !kind) {
+        file?.stream.destroy();
+        throw notFound();
+      }
+      return (
+        reply
+          .header('content-type', fileKinds[kind].mime)
+          .header('content-length', String(file.size))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `inline; filename="profile.${extensionOfKind(kind)}"`)
+          .header('cache-control', 'private, max-age=86400')
+          // The documented type is the file; what goes out is its stream.
+          .send(file.stream as unknown as File)
+      );
+    },
+  );
+};

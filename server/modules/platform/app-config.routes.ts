@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf } from '../../../domain/schemas/common.ts';
+import type { Config } from '../../config.ts';
+
+const appConfigSchema = z
+  .object({
+    kakaoJsKey: z.string().nullable().describe('The messaging SDK key; null: the SDK is not loaded'),
+    chatPluginKey: z
+      .string()
+      .nullable()
+      .describe('The customer-chat widget key; null: the widget is not loaded'),
+  })
+  .meta({ id: 'AppConfig' });
+
+/** What the web app needs to know at start (DESIGN §2): the outside scripts load only when their key is set. */
+export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/app-config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: "The web app's public settings: the keys of the optional outside scripts",
+        response: { 200: dataOf(appConfigSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return { data: { kakaoJsKey: config.kakaoJsKey ?? null, chatPluginKey: config.chatPluginKey ?? null } };
+    },
+  );
+};
+
+/** The hosts those scripts come from and talk to, added to the CSP only when their key is set. */
+export const OUTSIDE_SCRIPT_HOSTS = {
+  kakao: {
+    script: ['https://t1.kakaocdn.net'],
+    connect: ['https://*.kakao.com'],
+    frame: ['https://*.kakao.com'],
+  },
+  chat: {
+    script: ['https://cdn.channel.io'],
+    connect: ['https://*.channel.io', 'wss://*.channel.io'],
+    frame: ['https://*.channel.io'],
+  },
+} as const;
