@@ -59,6 +59,7 @@ export const gymAuthMemberSchema = z
     createDate: isoDateTime,
   })
   .meta({ id: 'GymAuthMember' });
+export type GymAuthMember = z.infer<typeof gymAuthMemberSchema>;
 
 export const gymAuthMemberCreateSchema = z
   .strictObject({ gymAuthId: z.number().int().positive(), memberId: z.number().int().positive() })

@@ -47,3 +47,4 @@ export const gymSubServiceItemSchema = z
     gymSubService: gymSubServiceSchema,
   })
   .meta({ id: 'GymSubServiceItem' });
+export type GymSubServiceItem = z.infer<typeof gymSubServiceItemSchema>;

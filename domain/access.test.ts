@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AccessContext,
+  decidePathAccess,
+  forbiddenRoutes,
+  PAGE_REQUIREMENTS,
+  requirementOf,
+} from './access.ts';
+import { allFlags, type GymRights } from './permissions.ts';
+import { SPEC_PATHS } from './routes.ts';
+
+const rights = (overrides: Partial<GymRights> = {}): GymRights => ({
+  ...allFlags(false),
+  representYn: false,
+  ...overrides,
+});
+const context = (overrides: Partial<AccessContext> = {}): AccessContext => ({
+  isSuperadmin: false,
+  rights: rights(),
+  approvedSubServices: new Set(),
+  ...overrides,
+});
+const representative = context({
+  rights: rights({ representYn: true }),
+  approvedSubServices: new Set(['CONSULT']),
+});
+
+describe('the page permission table', () => {
+  it('has a requirement for every SPEC path, and every prefix in it is a SPEC path or the console', () => {
+    for (const path of SPEC_PATHS) expect(requirementOf(path), path).toBeDefined();
+    for (const prefix of Object.keys(PAGE_REQUIREMENTS)) {
+      expect(
+        SPEC_PATHS.some((path) => path === prefix || path.startsWith(`${prefix}/`)) || prefix === '/admin',
+        prefix,
+      ).toBe(true);
+    }
+  });
+
+  it('lets the longest prefix decide', () => {
+    expect(requirementOf('/setting/gym/kakaochannel')?.rights).toEqual(['adMessageSettingYn']);
+    expect(requirementOf('/setting/gym/worker/detail')?.rights).toEqual(['represent']);
+    expect(requirementOf('/subservice/groupsns/add')?.subService).toBe('MESSAGE');
+    expect(requirementOf('/subservice')?.subService).toBeUndefined();
+    expect(requirementOf('/nowhere')).toBeUndefined();
+  });
+
+  it('opens account pages to anyone signed in, with or without a facility', () => {
+    for (const path of ['/', '/profile', '/payment-method']) {
+      expect(decidePathAccess(path, context({ rights: null }))).toEqual({ allowed: true });
+    }
+  });
+
+  it('asks for a facility before a facility page', () => {
+    expect(decidePathAccess('/memberManage/list', context({ rights: null }))).toEqual({
+      allowed: false,
+      reason: 'noFacility',
+    });
+  });
+
+  it('follows the flags of the permission set', () => {
+    const reader = context({ rights: rights({ memberUseYn: true }) });
+    expect(decidePathAccess('/memberManage/list', reader).allowed).toBe(true);
+    expect(decidePathAccess('/ticket/list/add', reader).allowed).toBe(true);
+    expect(decidePathAccess('/memberManage/consult-list', reader)).toEqual({
+      allowed: false,
+      reason: 'forbidden',
+    });
+    expect(decidePathAccess('/sales/unpaid', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/setting/gym', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+  });
+
+  it('keeps facility settings to the representative', () => {
+    const everyFlag = context({ rights: rights(allFlags(true)) });
+    expect(decidePathAccess('/setting/gym', everyFlag).allowed).toBe(false);
+    expect(decidePathAccess('/setting/gym/permission', everyFlag).allowed).toBe(false);
+    expect(decidePathAccess('/setting/gym/messagesender', everyFlag).allowed).toBe(true);
+    expect(decidePathAccess('/setting/gym', representative).allowed).toBe(true);
+  });
+
+  it('gates the six add-on pages on an APPROVE subscription', () => {
+    const pages = {
+      '/subservice/groupsns': 'MESSAGE',
+      '/consulting/write': 'CONSULT',
+      '/contract': 'CONTRACT',
+      '/entry': 'ENTER',
+      '/manage/nutrition/info': 'NUTRITION',
+      '/locker': 'LOCKER',
+    } as const;
+    for (const [path, service] of Object.entries(pages)) {
+      const without = context({ rights: rights({ representYn: true }) });
+      expect(decidePathAccess(path, without), path).toEqual({ allowed: false, reason: 'subService' });
+      const withIt = context({
+        rights: rights({ representYn: true }),
+        approvedSubServices: new Set([service]),
+      });
+      expect(decidePathAccess(path, withIt), path).toEqual({ allowed: true });
+    }
+  });
+
+  it('refuses an add-on page to a set without the add-on flag even when it is approved', () => {
+    const noFlag = context({
+      rights: rights({ memberUseYn: true }),
+      approvedSubServices: new Set(['LOCKER']),
+    });
+    expect(decidePathAccess('/locker', noFlag)).toEqual({ allowed: false, reason: 'forbidden' });
+  });
+
+  it('keeps the console to the operator, and the facility pages away from him', () => {
+    const operator = context({ isSuperadmin: true, rights: null });
+    expect(decidePathAccess('/admin/gym', operator).allowed).toBe(true);
+    expect(decidePathAccess('/admin', representative)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/memberManage/list', operator)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/profile', operator).allowed).toBe(true);
+  });
+
+  it('lists the forbidden routes of a context', () => {
+    expect(forbiddenRoutes(representative)).toEqual([]);
+    const reader = forbiddenRoutes(context({ rights: rights({ memberUseYn: true }) }));
+    expect(reader).toContain('/setting/gym');
+    expect(reader).toContain('/pay/history');
+    expect(reader).not.toContain('/memberManage/list');
+    expect(reader).not.toContain('/');
+  });
+});

@@ -1,0 +1,118 @@
+// Which page needs what (SPEC §6, DESIGN §4): the facility rights of domain/permissions.ts, the add-on that must be
+// APPROVE, or the operator. The web app's access guard and side menu read this table; the server enforces the same
+// rights on the endpoints those pages call.
+import type { SubServiceType } from './enums.ts';
+import { type GymRight, type GymRights, hasRight } from './permissions.ts';
+import { isUnder, normalizePath, SPEC_PATHS } from './routes.ts';
+
+export type PageRequirement = {
+  /** Facility rights the page needs, all of them, in the selected facility. None: an account page. */
+  rights?: readonly GymRight[];
+  /** The add-on whose subscription must be APPROVE for the selected facility (SPEC §6 "Service gating"). */
+  subService?: SubServiceType;
+  /** Platform operators only. */
+  superadmin?: true;
+};
+
+const account: PageRequirement = {};
+const members: PageRequirement = { rights: ['memberUseYn'] };
+const money: PageRequirement = { rights: ['payHistoryUseYn'] };
+const addOn = (subService: SubServiceType, ...rights: GymRight[]): PageRequirement => ({
+  rights: ['subServiceUseYn', ...rights],
+  subService,
+});
+
+/** Path prefixes and what they need; the longest matching prefix decides. */
+export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
+  '/select': account,
+  '/login': account,
+  '/join': account,
+  '/': account,
+  '/profile': account,
+  '/payment-method': account,
+  '/admin': { superadmin: true },
+  '/crm': { rights: ['staff'] },
+  '/entry': addOn('ENTER'),
+  '/plan': members,
+  '/reservation/req': members,
+  '/ticket': members,
+  '/product': members,
+  '/memberManage/list': members,
+  '/memberManage/consult-list': { rights: ['consultUseYn'] },
+  '/trainer': members,
+  '/options/faq': members,
+  '/manage/entryList': members,
+  '/manage/inbody': members,
+  '/manage/training': members,
+  '/manage/diet': members,
+  '/manage/nutrition': addOn('NUTRITION', 'memberUseYn'),
+  '/locker': addOn('LOCKER', 'memberUseYn'),
+  '/contract': addOn('CONTRACT', 'memberUseYn'),
+  '/subservice': { rights: ['subServiceUseYn'] },
+  '/subservice/groupsns': addOn('MESSAGE', 'adMessageUseYn'),
+  '/consulting': addOn('CONSULT', 'consultUseYn'),
+  '/service-payment': { rights: ['subServiceSettingYn'] },
+  '/sales': money,
+  '/revenue': money,
+  '/pay': money,
+  '/manage/receipt': money,
+  '/setting/gym': { rights: ['represent'] },
+  '/setting/gym/kakaochannel': { rights: ['adMessageSettingYn'] },
+  '/setting/gym/messagesender': { rights: ['adMessageSettingYn'] },
+};
+
+const prefixesLongestFirst = Object.keys(PAGE_REQUIREMENTS).sort((a, b) => b.length - a.length);
+
+/** What a path needs, or undefined for a path outside the table (the generic resource screens, unknown paths). */
+export const requirementOf = (pathname: string): PageRequirement | undefined => {
+  const path = normalizePath(pathname);
+  const prefix = prefixesLongestFirst.find((candidate) => isUnder(path, candidate));
+  return prefix === undefined ? undefined : PAGE_REQUIREMENTS[prefix];
+};
+
+export type AccessContext = {
+  isSuperadmin: boolean;
+  /** The rights of the member's ACTIVE link to the selected facility; null without one. */
+  rights: GymRights | null;
+  /** Add-ons whose subscription is APPROVE for the selected facility. */
+  approvedSubServices: ReadonlySet<SubServiceType>;
+};
+
+/**
+ * - `forbidden`: the role or the permission set does not allow it: the access guard (SPEC §2.7);
+ * - `noFacility`: the page works inside a facility, and no ACTIVE facility is selected;
+ * - `subService`: the add-on is not APPROVE: the no-permission page (SPEC §2.7).
+ */
+export type AccessDenial = 'forbidden' | 'noFacility' | 'subService';
+export type AccessDecision = { allowed: true } | { allowed: false; reason: AccessDenial };
+
+const allow: AccessDecision = { allowed: true };
+const deny = (reason: AccessDenial): AccessDecision => ({ allowed: false, reason });
+
+export const decideAccess = (
+  requirement: PageRequirement | undefined,
+  context: AccessContext,
+): AccessDecision => {
+  if (!requirement) return allow;
+  if (requirement.superadmin) return context.isSuperadmin ? allow : deny('forbidden');
+  if (!requirement.rights) return allow;
+  // The operator inspects facilities from the console; it holds no facility rights (the server answers 403).
+  if (context.isSuperadmin) return deny('forbidden');
+  if (!context.rights) return deny('noFacility');
+  const rights = context.rights;
+  if (!requirement.rights.every((right) => hasRight(rights, right))) return deny('forbidden');
+  if (requirement.subService && !context.approvedSubServices.has(requirement.subService)) {
+    return deny('subService');
+  }
+  return allow;
+};
+
+export const decidePathAccess = (pathname: string, context: AccessContext): AccessDecision =>
+  decideAccess(requirementOf(pathname), context);
+
+/** SPEC §6: the forbidden-route list for a context: every SPEC path the guard refuses. */
+export const forbiddenRoutes = (context: AccessContext): string[] =>
+  SPEC_PATHS.filter((path) => {
+    const decision = decidePathAccess(path, context);
+    return !decision.allowed && decision.reason === 'forbidden';
+  });
