@@ -5,7 +5,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: '.tmp/test-results',
+  // A second run in the same tree (E2E_PORT, E2E_STATE_DIR) needs its own output folder too.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '.tmp/test-results',
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

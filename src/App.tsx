@@ -6,20 +6,46 @@ import koKR from 'antd/locale/ko_KR';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { FacilityProvider } from './facility/facility-context.tsx';
 import { currentLanguage } from './i18n/config.ts';
+import { RouteErrorBoundary } from './pages/errors/app-error-boundary.tsx';
+import {
+  createAccessContextStore,
+  createAccessControlProvider,
+} from './providers/access-control-provider.ts';
 import { createI18nProvider } from './providers/i18n-provider.ts';
-import { authProvider, dataProvider, memberApi, sessionStore, storedSession } from './providers/instances.ts';
+import {
+  authProvider,
+  dataProvider,
+  facilityApi,
+  memberApi,
+  selectedFacilityStorage,
+  sessionStore,
+  storedSession,
+} from './providers/instances.ts';
 import { useNotificationProvider } from './providers/notification-provider.tsx';
+import { createQueryClient } from './providers/query-client.ts';
 import { ANONYMOUS_LANDING, ROUTES } from './routes.ts';
 import { SessionProvider, type SessionServices } from './session/session-context.tsx';
 import { SessionGuard } from './session/session-guard.tsx';
+import { AccessContextSync } from './shell/access-context-sync.tsx';
+import { ConsultingLayout } from './shell/consulting-layout.tsx';
 import { JoinLayout } from './shell/join-layout.tsx';
+import { MainLayout } from './shell/main-layout.tsx';
+import { ModalHost } from './shell/modal/modal-host.tsx';
+import { openModal } from './shell/modal/modal-store.ts';
+import { OutsideScripts } from './shell/outside-scripts.tsx';
+import { usePageHead } from './shell/page-head.ts';
 import { PageSpinner } from './shell/page-spinner.tsx';
+import { PlainLayout } from './shell/plain-layout.tsx';
 
 // Pages load on demand, so /login does not carry the join form (zod) or the other pages.
 const LoginPage = lazy(() => import('./pages/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const JoinPage = lazy(() => import('./pages/auth/join-page.tsx').then((m) => ({ default: m.JoinPage })));
 const HomePage = lazy(() => import('./pages/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const ProfilePage = lazy(() =>
+  import('./pages/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
 const OwnerResourceRoutes = lazy(() =>
   import('./resources/owner-routes.tsx').then((m) => ({ default: m.OwnerResourceRoutes })),
 );
@@ -41,22 +67,23 @@ const theme: ThemeConfig = {
   },
 };
 
-// One stable object: Refine builds its QueryClient from it, so a new object would drop the cache.
+// SPEC §8: every query and mutation error is logged; 400, 404 and 500 open an alert (src/providers/query-client.ts).
+const queryClient = createQueryClient((text) =>
+  openModal({ type: 'ALERT', children: text, key: `alert-${text}` }),
+);
+
+// The access guard's context, mirrored from the facility context by <AccessContextSync>.
+const accessContextStore = createAccessContextStore();
+
+// One stable object: Refine keeps the QueryClient from it, so a new object would drop the cache.
 const refineOptions: IRefineOptions = {
   // No record ids, names or phone numbers in URLs (DESIGN §7).
   syncWithLocation: false,
   disableTelemetry: true,
   // Refine would call check (GET validate) on every path change; <Authenticated> and the session rules already do.
   disableRouteChangeHandler: true,
-  reactQuery: {
-    clientConfig: {
-      // SPEC §8 and §9: no retries (retry delay 100 ms if one is ever allowed), no refetch on window focus.
-      defaultOptions: {
-        queries: { retry: 0, retryDelay: 100, refetchOnWindowFocus: false },
-        mutations: { retry: 0 },
-      },
-    },
-  },
+  // Retry 0, no refetch on focus, and the global error alerts are set on the client itself.
+  reactQuery: { clientConfig: queryClient },
 };
 
 const session: SessionServices = {
@@ -68,12 +95,73 @@ const session: SessionServices = {
   goToLanding: () => window.location.replace(ANONYMOUS_LANDING),
 };
 
+/** Head title, author and description on every back-office page (SPEC §2.3). */
+function PageHead() {
+  usePageHead();
+  return null;
+}
+
+/**
+ * The built pages only (issue scope): a SPEC path whose page comes later is not registered and answers 404.
+ * Layouts follow SPEC §2.3 (src/shell/layout-of.ts): LOGIN bare, the join card, the consulting area, the plain
+ * request pages, and the main layout with header and side menu for the rest.
+ */
+function AppRoutes() {
+  return (
+    <Routes>
+      {/* Someone who still has a session cookie skips the login form. */}
+      <Route
+        element={
+          <Authenticated key="login" fallback={<Outlet />} loading={<Outlet />}>
+            <Navigate to={ROUTES.HOME} replace />
+          </Authenticated>
+        }
+      >
+        <Route path={ROUTES.LOGIN} element={<LoginPage />} />
+      </Route>
+      <Route element={<JoinLayout />}>
+        <Route path={ROUTES.JOIN} element={<JoinPage authCode="ADMIN" />} />
+        <Route path={ROUTES.JOIN_WORKER} element={<JoinPage authCode="MEMBER" />} />
+      </Route>
+      <Route
+        element={
+          <Authenticated key="protected" redirectOnFail={ROUTES.LOGIN} loading={<PageSpinner />}>
+            <Outlet />
+          </Authenticated>
+        }
+      >
+        {/* The consulting pages come with their issue; the layout's checks already stand in front of them. */}
+        <Route path={`${ROUTES.CONSULTING}/*`} element={<ConsultingLayout />}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route element={<PlainLayout />}>
+          <Route path="/pay/req" element={<NotFoundPage />} />
+          <Route path="/reservation/req" element={<NotFoundPage />} />
+        </Route>
+        <Route path={`${ROUTES.ADMIN}/*`} element={<AdminConsole />} />
+        <Route element={<MainLayout />}>
+          <Route path={ROUTES.HOME} element={<HomePage />} />
+          <Route path={ROUTES.PROFILE} element={<ProfilePage />} />
+          {/* The declared resources' screens (src/resources); an unknown path is not found. */}
+          <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
 export function App() {
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n);
   // A new provider object on a language change re-renders everything that translates.
   // biome-ignore lint/correctness/useExhaustiveDependencies: language is the trigger, not an input.
   const i18nProvider = useMemo(() => createI18nProvider(i18n), [i18n, language]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reasons follow the language.
+  const accessControlProvider = useMemo(
+    () => createAccessControlProvider(accessContextStore, (key) => i18n.t(key)),
+    [i18n, language],
+  );
 
   return (
     <BrowserRouter>
@@ -84,47 +172,24 @@ export function App() {
             dataProvider={dataProvider}
             authProvider={authProvider}
             i18nProvider={i18nProvider}
+            accessControlProvider={accessControlProvider}
             notificationProvider={useNotificationProvider}
             options={refineOptions}
           >
             <SessionProvider value={session}>
-              <SessionGuard fallback={<PageSpinner />}>
-                <Suspense fallback={<PageSpinner />}>
-                  <Routes>
-                    {/* Someone who still has a session cookie skips the login form. */}
-                    <Route
-                      element={
-                        <Authenticated key="login" fallback={<Outlet />} loading={<Outlet />}>
-                          <Navigate to={ROUTES.HOME} replace />
-                        </Authenticated>
-                      }
-                    >
-                      <Route path={ROUTES.LOGIN} element={<LoginPage />} />
-                    </Route>
-                    <Route element={<JoinLayout />}>
-                      <Route path={ROUTES.JOIN} element={<JoinPage authCode="ADMIN" />} />
-                      <Route path={ROUTES.JOIN_WORKER} element={<JoinPage authCode="MEMBER" />} />
-                    </Route>
-                    <Route
-                      element={
-                        <Authenticated
-                          key="protected"
-                          redirectOnFail={ROUTES.LOGIN}
-                          loading={<PageSpinner />}
-                        >
-                          <Outlet />
-                        </Authenticated>
-                      }
-                    >
-                      <Route path={ROUTES.HOME} element={<HomePage />} />
-                      <Route path={`${ROUTES.ADMIN}/*`} element={<AdminConsole />} />
-                      {/* The declared resources' screens (src/resources); an unknown name is not found. */}
-                      <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
-                    </Route>
-                    <Route path="*" element={<NotFoundPage />} />
-                  </Routes>
-                </Suspense>
-              </SessionGuard>
+              <FacilityProvider api={facilityApi} storage={selectedFacilityStorage}>
+                <AccessContextSync store={accessContextStore} />
+                <OutsideScripts />
+                <PageHead />
+                <ModalHost />
+                <RouteErrorBoundary>
+                  <SessionGuard fallback={<PageSpinner />}>
+                    <Suspense fallback={<PageSpinner />}>
+                      <AppRoutes />
+                    </Suspense>
+                  </SessionGuard>
+                </RouteErrorBoundary>
+              </FacilityProvider>
             </SessionProvider>
           </Refine>
         </AntdApp>

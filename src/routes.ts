@@ -1,8 +1,11 @@
-// Route names of SPEC §2.1 mapped to their paths (SPEC §2.2), for the routes that exist so far.
+import { ROUTE_NAMES } from '../domain/routes.ts';
+
+/**
+ * The route names of SPEC §2.1 with their paths (domain/routes.ts), plus the join pages and the operator console.
+ * A name here is not a promise that its page exists: App.tsx registers only the built pages.
+ */
 export const ROUTES = {
-  HOME: '/',
-  LOGIN: '/login',
-  SELECT: '/select',
+  ...ROUTE_NAMES,
   JOIN: '/join',
   JOIN_WORKER: '/join/worker',
   /** The operator console (SUPERADMIN); the owner resource screens sit at /<resource name>. */

@@ -1,3 +1,5 @@
+import { createFacilityApi } from '../facility/facility-api.ts';
+import { createSelectedFacilityStorage } from '../facility/selected-facility-storage.ts';
 import { currentLanguage } from '../i18n/config.ts';
 import { i18n } from '../i18n/index.ts';
 import { createSessionStore } from '../session/session-store.ts';
@@ -15,6 +17,8 @@ export const memberApi = createMemberApi(http);
 export const sessionStore = createSessionStore();
 export const storedSession = createStoredSession(browserSessionStorage());
 export const dataProvider = createDataProvider(http);
+export const facilityApi = createFacilityApi(http);
+export const selectedFacilityStorage = createSelectedFacilityStorage(browserSessionStorage());
 export const authProvider = createAuthProvider({
   members: memberApi,
   session: sessionStore,

@@ -96,6 +96,8 @@ export const toRefineResource = (entry: RegisteredResource, translate: Translate
     label: translate(`${entry.declaration.name}.titles.list`),
     canDelete: entry.canDelete,
     area: entry.area,
+    // Read by the access control provider (src/providers/access-control-provider.ts).
+    access: entry.declaration.access,
   },
 });
 

@@ -9,6 +9,7 @@ import type { Member } from '../../domain/schemas/member.ts';
 import { createI18n } from '../i18n/config.ts';
 import { toHttpError } from '../providers/http-error.ts';
 import { createI18nProvider } from '../providers/i18n-provider.ts';
+import { ModalHost } from '../shell/modal/modal-host.tsx';
 import { SessionProvider } from './session-context.tsx';
 import { SessionGuard } from './session-guard.tsx';
 import { createSessionStore } from './session-store.ts';
@@ -68,6 +69,7 @@ const renderAt = (
               <Where />
             </SessionGuard>
           </SessionProvider>
+          <ModalHost />
         </I18nContext.Provider>
       </AntdApp>
     </MemoryRouter>,
@@ -125,6 +127,23 @@ describe('SessionGuard (SPEC §4 "Session")', () => {
     await waitFor(() => expect(where()).toBe('/'));
     expect(store.getMember()).toBe(member);
     expect(storage.items.get('id')).toBe('5');
+    expect(goToLanding).not.toHaveBeenCalled();
+  });
+
+  it('leaves a logout to the auth provider also when the cookie signed the member in on arrival', async () => {
+    // A new tab: no member and no stored id on arrival, then the cookie's member; a later logout on the same
+    // page must not look like an anonymous arrival.
+    const storage = memoryStorage();
+    const { store, validate, goToLanding } = renderAt('/gym-auth', storage, { validate: async () => member });
+    await waitFor(() => expect(store.getMember()).toBe(member));
+    expect(validate).toHaveBeenCalledTimes(1);
+    act(() => {
+      storage.removeItem('id');
+      store.setMember(null);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(where()).toBe('/gym-auth');
+    expect(validate).toHaveBeenCalledTimes(1);
     expect(goToLanding).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,7 @@ export type StoredSession = {
 };
 
 /** Storage can throw (disabled, private mode, quota): treat that as "nothing stored". */
-const attempt = <T>(action: () => T, fallback: T): T => {
+export const attempt = <T>(action: () => T, fallback: T): T => {
   try {
     return action();
   } catch {

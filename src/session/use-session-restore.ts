@@ -1,9 +1,9 @@
 import { useTranslate } from '@refinedev/core';
-import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { statusOf } from '../providers/http-error.ts';
 import { ROUTES, shouldSendToLanding } from '../routes.ts';
+import { useModal } from '../shell/modal/use-modal.ts';
 import { useSession, useSessionMember } from './session-context.tsx';
 
 /**
@@ -23,7 +23,7 @@ export const useSessionRestore = (): boolean => {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const translate = useTranslate();
-  const { modal } = App.useApp();
+  const modal = useModal();
   const [restoring, setRestoring] = useState(() => stored.getId() !== null && store.getMember() === null);
   const [alerting, setAlerting] = useState(false);
 
@@ -53,12 +53,11 @@ export const useSessionRestore = (): boolean => {
         stored.clearId();
         setAlerting(true);
         const t = latest.current.translate;
-        latest.current.modal.warning({
-          title: t('modal.notice'),
-          content: t('session.restoreFailed'),
-          okText: t('buttons.ok'),
-          onOk: () => setAlerting(false),
-          onCancel: () => setAlerting(false),
+        latest.current.modal.open({
+          type: 'ALERT',
+          children: t('session.restoreFailed'),
+          handleConfirm: () => setAlerting(false),
+          handleClose: () => setAlerting(false),
         });
       })
       .finally(() => setRestoring(false));
@@ -71,6 +70,9 @@ export const useSessionRestore = (): boolean => {
   const anonymousNow = member === null && stored.getId() === null;
   const [arrival, setArrival] = useState({ key: arrivalKey, anonymous: anonymousNow });
   if (arrival.key !== arrivalKey) setArrival({ key: arrivalKey, anonymous: anonymousNow });
+  // A member who turns up on this page (restored, or through the cookie) makes it a signed-in arrival: logging out
+  // later must leave the redirect to the auth provider (LOGIN), not send the page to the landing.
+  else if (arrival.anonymous && member !== null) setArrival({ key: arrivalKey, anonymous: false });
   const arrivedAnonymous = arrival.key === arrivalKey ? arrival.anonymous : anonymousNow;
 
   const leaving =

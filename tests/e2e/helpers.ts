@@ -26,7 +26,8 @@ export const joinThroughApi = async (
   return (await response.json()).data as { id: number; userId: string; name: string };
 };
 
-export const OWNER_STATE = '.tmp/e2e-state/owner.json';
+// E2E_STATE_DIR lets two runs in one work tree keep their sign-ins apart (with E2E_PORT).
+export const OWNER_STATE = `${process.env.E2E_STATE_DIR ?? '.tmp/e2e-state'}/owner.json`;
 export const OWNER_NAME = '박대표';
 
 /** The operator bootstrapped on the browser-test server (playwright.config.ts). */

@@ -136,3 +136,31 @@ export const expectNoSeriousViolations = async (page: Page) => {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
+
+/** The owner subscribes to an add-on of a given type and the operator approves it: an APPROVE subscription. */
+export const approvedAddOn = async (
+  owner: ApiSession,
+  operator: ApiSession,
+  gymId: number,
+  type: 'MESSAGE' | 'CONSULT' | 'CONTRACT' | 'ENTER' | 'EXERCISE' | 'NUTRITION' | 'APP' | 'LOCKER',
+) => {
+  const catalogue = await getJson<{ id: number; gymSubServiceType: string }[]>(
+    owner,
+    '/web/sub-service/list?_start=0&_end=20',
+  );
+  const addOn = catalogue.find((entry) => entry.gymSubServiceType === type);
+  if (!addOn) throw new Error(`no ${type} add-on in the catalogue`);
+  const response = await owner.api.post('/web/gym-sub-service', { data: { gymId, subServiceId: addOn.id } });
+  await expectStatus(response, 201);
+  const { id } = (await response.json()).data as { id: number };
+  await put(operator, `/web/gym-sub-service/${id}`, { gymSubServiceStatus: 'APPROVE' });
+};
+
+/** Signs the browser page in as an account (its request context shares the page's cookies). */
+export const signInPage = async (page: Page, { userId, password }: { userId: string; password: string }) => {
+  const response = await page.request.post('/web/member/login', {
+    data: { userId, password },
+    headers: { 'x-forwarded-for': visitorAddress() },
+  });
+  await expectStatus(response, 200);
+};

@@ -21,7 +21,7 @@ const logIn = async (page: Page, userId: string, password: string, name: string)
   await page.getByLabel('User ID').fill(userId);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: `Hello, ${name}!` })).toBeVisible();
+  await expect(page.locator('header.fd-shell-header')).toContainText(name);
 };
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
@@ -48,7 +48,10 @@ const ownerWithGym = async (playwright: Playwright, request: APIRequestContext, 
     name: '한대표',
     authCode: 'ADMIN',
   });
-  const gym = await createGym(owner, `Gym ${owner.userId}`);
+  // The facility pages open for a verified (ACTIVE) facility only (SPEC §4: only ACTIVE drives the shell).
+  const gym = await createGym(owner, `Gym ${owner.userId}`, 'REQUEST');
+  const operator = await signIn(playwright, base, OPERATOR);
+  await put(operator, `/web/gym/${gym.id}`, { gymStatus: 'ACTIVE' });
   return { owner, gym };
 };
 
@@ -63,7 +66,7 @@ test('an owner sees the permission sets and switches a flag off in the generic e
   expect(defaultSet?.consultSettingYn).toBe(true);
 
   await logIn(page, owner.userId, owner.password, owner.name);
-  await page.getByRole('link', { name: 'Permission sets' }).click();
+  await page.goto('/gym-auth?lng=en');
   await expect(page.getByRole('heading', { name: 'Permission sets' })).toBeVisible();
   const setRow = page.getByRole('row').filter({ hasText: defaultSet!.name });
   await expect(setRow).toHaveCount(1);
@@ -94,7 +97,7 @@ test('an owner creates a permission set with the keyboard and deletes it after c
   const { owner, gym } = await ownerWithGym(playwright, request, baseURL ?? '');
 
   await logIn(page, owner.userId, owner.password, owner.name);
-  await page.getByRole('link', { name: 'Permission sets' }).click();
+  await page.goto('/gym-auth?lng=en');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: 'New permission set' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -170,7 +173,8 @@ test('an owner searches, filters and exports consultations as CSV', async ({
     name: '윤대표',
     authCode: 'ADMIN',
   });
-  const gym = await createGym(owner, `Consult ${owner.userId}`);
+  const gym = await createGym(owner, `Consult ${owner.userId}`, 'REQUEST');
+  await put(await signIn(playwright, baseURL ?? '', OPERATOR), `/web/gym/${gym.id}`, { gymStatus: 'ACTIVE' });
   for (const [name, phone, status] of [
     ['Alice Park', '01011112222', 'WAIT'],
     ['Bob Choi', '01033334444', 'COMPLETE'],

@@ -45,6 +45,8 @@ export function ResourceForm({ entry, mode }: { entry: RegisteredResource; mode:
     id: mode === 'edit' ? id : undefined,
     redirect: 'list',
     warnWhenUnsavedChanges: false,
+    // As on the show screen: a record that cannot be loaded goes to the error screen.
+    queryOptions: { throwOnError: true, meta: { silent: true } },
   });
   const record = query?.data?.data;
   const watchedGymId = Form.useWatch('gymId', form) as number | undefined;

@@ -11,7 +11,13 @@ export function ResourceShow({ entry }: { entry: RegisteredResource }) {
   const translate = useTranslate();
   const { id } = useParams();
   const { declaration, identifier, routes } = entry;
-  const { result: record, query } = useShow<BaseRecord>({ resource: identifier, id });
+  // A record that cannot be loaded leaves nothing to show: the error goes to the error screen (SPEC §8), which says
+  // its status, instead of an alert over an empty page.
+  const { result: record, query } = useShow<BaseRecord>({
+    resource: identifier,
+    id,
+    queryOptions: { throwOnError: true, meta: { silent: true } },
+  });
   const recordKeys = Object.keys(declaration.schemas.record.shape);
   const fields = fieldsOf(declaration).filter(({ name }) => recordKeys.includes(name));
 

@@ -1,0 +1,13 @@
+import type { GymRight, GymRights } from '../../../domain/permissions.ts';
+import { hasRight } from '../../../domain/permissions.ts';
+
+/** The generic owner screens that exist today, with the right each needs (DESIGN §4). */
+export const QUICK_LINKS: readonly { resource: string; path: string; right: GymRight }[] = [
+  { resource: 'gym-member', path: '/gym-member', right: 'memberUseYn' },
+  { resource: 'consult', path: '/consult', right: 'consultUseYn' },
+  { resource: 'gym-sub-service', path: '/gym-sub-service', right: 'subServiceUseYn' },
+  { resource: 'gym-auth', path: '/gym-auth', right: 'represent' },
+];
+
+export const quickLinksFor = (rights: GymRights | null) =>
+  rights ? QUICK_LINKS.filter((link) => hasRight(rights, link.right)) : [];

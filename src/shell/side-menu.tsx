@@ -1,0 +1,118 @@
+import { CreditCardOutlined, HomeOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Menu, type MenuProps, Tag, Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { isUnder } from '../../domain/routes.ts';
+import { useFacility } from '../facility/facility-context.tsx';
+import { useAccessContext } from './access-context-sync.tsx';
+import { consultingUrl, type MenuEntry, RAIL, visibleMenu } from './menu-model.ts';
+
+const RAIL_ICONS: Record<(typeof RAIL)[number]['key'], ReactNode> = {
+  home: <HomeOutlined />,
+  paymentMethod: <CreditCardOutlined />,
+  profile: <UserOutlined />,
+};
+
+/** SPEC §2.4: the 50 px icon rail of HOME, PAYMENT_METHOD and PROFILE. */
+export function IconRail() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  return (
+    <nav className="fd-rail" aria-label={translate('shell.menu.label')}>
+      {RAIL.map((item) => {
+        const label = item.to
+          ? translate(item.labelKey)
+          : `${translate(item.labelKey)} (${translate('shell.soon')})`;
+        return (
+          <Tooltip key={item.key} title={label} placement="right">
+            {item.to ? (
+              <Link
+                to={item.to}
+                className="fd-rail-item"
+                aria-label={label}
+                aria-current={isUnder(pathname, item.to) ? 'page' : undefined}
+              >
+                {RAIL_ICONS[item.key]}
+              </Link>
+            ) : (
+              // A disabled button gets no pointer events; the span carries the tooltip.
+              <span>
+                <button
+                  type="button"
+                  className="fd-rail-item fd-rail-item-disabled"
+                  disabled
+                  aria-label={label}
+                >
+                  {RAIL_ICONS[item.key]}
+                </button>
+              </span>
+            )}
+          </Tooltip>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** SPEC §2.4: the 200 px menu: the facility name and the accordion of the member's pages. */
+export function SideMenu() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const { selected } = useFacility();
+  const groups = visibleMenu(useAccessContext()).filter((group) => group.entries.length > 0);
+  const current = groups.flatMap((g) => g.entries).find((entry) => entry.to && isUnder(pathname, entry.to));
+  const [openKeys, setOpenKeys] = useState<string[]>(() => {
+    const group = groups.find((g) => g.entries.includes(current as MenuEntry));
+    return [group?.key ?? groups[0]?.key ?? ''];
+  });
+
+  const labelOf = (entry: MenuEntry): ReactNode => {
+    const label = translate(entry.labelKey);
+    if (!entry.to) {
+      return (
+        <span>
+          {label} <Tag className="fd-soon">{translate('shell.soon')}</Tag>
+        </span>
+      );
+    }
+    if (entry.newWindow) {
+      if (!selected) return label;
+      return (
+        <a href={consultingUrl(selected.id)} target="_blank" rel="noopener">
+          {label}
+        </a>
+      );
+    }
+    return <Link to={entry.to}>{label}</Link>;
+  };
+
+  const items: MenuProps['items'] = groups.map((group) => ({
+    key: group.key,
+    label: translate(group.labelKey),
+    children: group.entries.map((entry) => ({
+      key: entry.key,
+      label: labelOf(entry),
+      disabled: !entry.to || (entry.newWindow && !selected),
+    })),
+  }));
+
+  // An accordion: one group open at a time.
+  const handleOpenChange = (keys: string[]): void => setOpenKeys(keys.slice(-1));
+
+  return (
+    <nav className="fd-side-menu" aria-label={translate('shell.menu.label')}>
+      <div className="fd-side-menu-facility" title={selected?.name}>
+        {selected?.name ?? translate('shell.noFacility')}
+      </div>
+      <Menu
+        mode="inline"
+        items={items}
+        openKeys={openKeys}
+        onOpenChange={handleOpenChange}
+        selectedKeys={current ? [current.key] : []}
+        inlineIndent={16}
+      />
+    </nav>
+  );
+}
