@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, startTransition } from 'react';
 import { useLocation } from 'react-router';
 import { statusOf } from '../../providers/http-error.ts';
 import { ErrorScreen } from './error-screen.tsx';
@@ -39,7 +39,9 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, State> {
   }
 
   handleReset = (): void => {
-    this.setState({ failed: false });
+    // React Router navigates in a transition; clearing the error in one too renders HOME and the cleared boundary
+    // together, instead of first re-rendering the failed page (which throws again) at the old location.
+    startTransition(() => this.setState({ failed: false }));
     this.props.onReset?.();
   };
 
