@@ -29,20 +29,23 @@ import { ANONYMOUS_LANDING, ROUTES } from './routes.ts';
 import { SessionProvider, type SessionServices } from './session/session-context.tsx';
 import { SessionGuard } from './session/session-guard.tsx';
 import { AccessContextSync } from './shell/access-context-sync.tsx';
-import { ConsultingLayout } from './shell/consulting-layout.tsx';
 import { JoinLayout } from './shell/join-layout.tsx';
-import { MainLayout } from './shell/main-layout.tsx';
 import { ModalHost } from './shell/modal/modal-host.tsx';
 import { openModal } from './shell/modal/modal-store.ts';
 import { OutsideScripts } from './shell/outside-scripts.tsx';
 import { usePageHead } from './shell/page-head.ts';
 import { PageSpinner } from './shell/page-spinner.tsx';
-import { PlainLayout } from './shell/plain-layout.tsx';
 
 // Pages load on demand, so /login does not carry the join form (zod) or the other pages.
 const LoginPage = lazy(() => import('./pages/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const JoinPage = lazy(() => import('./pages/auth/join-page.tsx').then((m) => ({ default: m.JoinPage })));
 const HomePage = lazy(() => import('./pages/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
+// The signed-in layouts load on demand too: /login needs neither the side menu nor the consulting checks.
+const MainLayout = lazy(() => import('./shell/main-layout.tsx').then((m) => ({ default: m.MainLayout })));
+const ConsultingLayout = lazy(() =>
+  import('./shell/consulting-layout.tsx').then((m) => ({ default: m.ConsultingLayout })),
+);
+const PlainLayout = lazy(() => import('./shell/plain-layout.tsx').then((m) => ({ default: m.PlainLayout })));
 const ProfilePage = lazy(() =>
   import('./pages/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
