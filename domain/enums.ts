@@ -22,6 +22,15 @@ export type GymMemberStatus = (typeof gymMemberStatuses)[number];
 export const uploadTypes = ['INBODY', 'TICKET', 'TRAINER', 'ETC'] as const;
 export type UploadType = (typeof uploadTypes)[number];
 
+/** What "the notice bot" (DESIGN §9) tells a representative about the operator's decisions. */
+export const notificationKinds = [
+  'GYM_APPROVED',
+  'GYM_REJECTED',
+  'SUB_SERVICE_APPROVED',
+  'SUB_SERVICE_DENIED',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
 export const subServiceTypes = [
   'MESSAGE',
   'CONSULT',

@@ -23,11 +23,13 @@ import { rateLimited, registerErrorHandling, sendRouteNotFound, validatorCompile
 import { registerRights } from './http/rights.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
+import { fileRoutes } from './modules/file/file.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { gymMemberRoutes } from './modules/gym-member/gym-member.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
 import { subServiceRoutes } from './modules/sub-service/sub-service.ts';
 import { registerResource } from './resources/engine.ts';
@@ -89,7 +91,8 @@ export const buildApp = async (deps: AppDeps) => {
         imgSrc: ["'self'", 'data:', 'blob:', ...outsideHosts('frame')],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...outsideHosts('connect')],
-        frameSrc: outside.length ? outsideHosts('frame') : ["'none'"],
+        // 'self': the operator's console shows uploaded documents (PDFs) in an in-page viewer.
+        frameSrc: ["'self'", ...outsideHosts('frame')],
         upgradeInsecureRequests: null,
       },
     },
@@ -132,6 +135,8 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(authRoutes, { ctx });
       await web.register(memberRoutes, { ctx });
       await web.register(memberImageRoutes, { ctx, storage });
+      await web.register(fileRoutes, { ctx, storage });
+      await web.register(notificationRoutes, { ctx });
       // Special shapes of SPEC §7 first; they sit beside the generic routes and reuse the same code.
       await web.register(gymRoutes, { ctx });
       await web.register(gymMemberRoutes, { ctx });

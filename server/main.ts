@@ -5,6 +5,7 @@ import { type Database, DatabaseLockedError, openPglite, openPostgres } from './
 import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
 import { seedSubServiceCatalogue } from './modules/sub-service/sub-service.ts';
+import { createDiskStorage } from './storage/disk-storage.ts';
 
 const fail = (message: string): never => {
   console.error(`fitdesk: ${message}`);
@@ -35,12 +36,15 @@ const main = async () => {
   const members = createMemberRepository(database.db);
   const superadmin = await bootstrapSuperadmin(members, config.admin);
   const seed = config.seed ?? (database.kind === 'pglite' && database.created ? 'demo' : 'none');
-  const demoLogins: Login[] = seed === 'demo' ? await seedDemo(database.db, members) : [];
+  // One storage for the demo documents and the app that serves them.
+  const storage = createDiskStorage(join(config.dataDir, 'uploads'));
+  const demoLogins: Login[] = seed === 'demo' ? await seedDemo(database.db, members, storage) : [];
 
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
     config,
+    storage,
     webRoot: join(import.meta.dirname, '..', 'dist'),
     logger: {
       level: config.logLevel,

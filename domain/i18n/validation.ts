@@ -24,6 +24,9 @@ const en = {
   timeFormat: 'Enter a time as HH:mm.',
   requiredForReview: 'This is required to request verification.',
   inactiveReasonRequired: 'Give the reason for the rejection.',
+  documentNotUploaded: 'Upload this document again: it is not one of your uploaded files.',
+  tooManyFiles: 'Send at most 10 files at once.',
+  gymNameForOwnersOnly: 'Only representative accounts register a facility when they join.',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -51,6 +54,9 @@ const ko: Record<ValidationKey, string> = {
   timeFormat: '시간을 HH:mm 형식으로 입력해 주세요.',
   requiredForReview: '인증을 요청하려면 입력해야 합니다.',
   inactiveReasonRequired: '반려 사유를 입력해 주세요.',
+  documentNotUploaded: '이 서류를 다시 올려 주세요. 직접 올린 파일이 아닙니다.',
+  tooManyFiles: '한 번에 10개까지 올릴 수 있습니다.',
+  gymNameForOwnersOnly: '대표자 계정만 가입할 때 시설을 등록할 수 있습니다.',
 };
 
 export const validationMessages = { en, ko } as const;

@@ -14,8 +14,12 @@ export const isBusinessNoShape = (value: string): boolean => BUSINESS_NO_PATTERN
 
 const WEIGHTS = [1, 3, 7, 1, 3, 7, 1, 3, 5] as const;
 
-/** The National Tax Service check digit. A failure is a warning, not a block (DESIGN §9). */
-export const hasValidBusinessNoCheckDigit = (value: string): boolean => {
+/**
+ * The National Tax Service check digit: the first nine digits weighted 1,3,7,1,3,7,1,3,5, plus the tens of the
+ * ninth digit times 5; the tenth digit is (10 - sum % 10) % 10. A failure is a warning, not a block (DESIGN §9):
+ * the server stores any number of the 3-2-5 shape.
+ */
+export const businessNoChecksumOk = (value: string): boolean => {
   const d = value.replace(/\D/g, '');
   if (d.length !== 10) return false;
   const n = [...d].map(Number);
@@ -24,3 +28,6 @@ export const hasValidBusinessNoCheckDigit = (value: string): boolean => {
   sum += Math.floor((n[8]! * 5) / 10);
   return (10 - (sum % 10)) % 10 === n[9];
 };
+
+/** The earlier name of {@link businessNoChecksumOk}. */
+export const hasValidBusinessNoCheckDigit = businessNoChecksumOk;

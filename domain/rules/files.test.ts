@@ -4,11 +4,14 @@ import {
   DOCUMENT_KINDS,
   extensionOf,
   extensionOfKind,
+  fileIdOfUrl,
+  fileUrl,
   IMAGE_KINDS,
   kindLabels,
   kindOfMime,
   kindOfName,
   MAX_UPLOAD_BYTES,
+  sanitizeFileName,
   uploadRefusal,
 } from './files.ts';
 
@@ -51,5 +54,22 @@ describe('upload rules (SPEC §"Files")', () => {
     expect(uploadRefusal({ name: 'me.png', size: MAX_UPLOAD_BYTES + 1 }, IMAGE_KINDS)).toBe('size');
     expect(uploadRefusal({ name: 'notes.txt', size: 10 }, IMAGE_KINDS)).toBe('type');
     expect(uploadRefusal({ name: 'huge.txt', size: MAX_UPLOAD_BYTES * 2 }, IMAGE_KINDS)).toBe('type');
+  });
+
+  it('keeps a clean original name: no folders, no control or direction characters, at most 200 characters', () => {
+    expect(sanitizeFileName('C:\\Users\\kim\\사업자등록증.pdf')).toBe('사업자등록증.pdf');
+    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
+    expect(sanitizeFileName('in\u202Egpj.exe')).toBe('ingpj.exe');
+    expect(sanitizeFileName('a\r\nb\u0000.png')).toBe('ab.png');
+    expect(sanitizeFileName('   ')).toBe('file');
+    expect(sanitizeFileName(`${'가'.repeat(300)}.png`)).toHaveLength(200);
+  });
+
+  it('knows the URL of a stored file, and nothing else', () => {
+    const id = '0123456789abcdef0123456789abcdef';
+    expect(fileUrl(id)).toBe(`/web/file/${id}`);
+    expect(fileIdOfUrl(fileUrl(id))).toBe(id);
+    for (const other of [`/web/file/${id}/access-log`, `https://x.test/web/file/${id}`, '/web/file/abc', ''])
+      expect(fileIdOfUrl(other)).toBeUndefined();
   });
 });

@@ -64,3 +64,31 @@ export const uploadRefusal = (
   if (file.size > MAX_UPLOAD_BYTES) return 'size';
   return undefined;
 };
+
+/** At most this many files in one `POST /web/files/upload`. */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/** Longest original file name kept (after cleaning). */
+export const ORIGINAL_NAME_MAX = 200;
+
+/**
+ * The name a file was uploaded under, safe to keep and show: no folders, no control or invisible formatting
+ * characters (a right-to-left override can disguise "gpj.exe"), trimmed, at most 200 characters.
+ */
+export const sanitizeFileName = (fileName: string): string => {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .trim();
+  return [...clean].slice(0, ORIGINAL_NAME_MAX).join('') || 'file';
+};
+
+/** Where an uploaded file is served: `/web/file/<32 hex>`. */
+export const FILE_URL_PREFIX = '/web/file/';
+const FILE_URL = /^\/web\/file\/([0-9a-f]{32})$/;
+
+export const fileUrl = (id: string): string => `${FILE_URL_PREFIX}${id}`;
+
+/** The id behind a stored file's URL, or undefined for anything else. */
+export const fileIdOfUrl = (url: string): string | undefined => FILE_URL.exec(url)?.[1];

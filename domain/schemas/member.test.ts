@@ -22,6 +22,15 @@ describe('member schemas', () => {
     expect(memberJoinSchema.safeParse({ ...valid, authCode: 'SUPERADMIN' }).success).toBe(false);
     expect(memberJoinSchema.safeParse({ ...valid, status: 'ACTIVE' }).success).toBe(false);
   });
+  it('takes a first facility name from representatives only', () => {
+    expect(memberJoinSchema.parse({ ...valid, gymName: '  핏데스크 강남점 ' }).gymName).toBe(
+      '핏데스크 강남점',
+    );
+    const worker = memberJoinSchema.safeParse({ ...valid, authCode: 'MEMBER', gymName: '핏데스크' });
+    expect(worker.error?.issues[0]).toMatchObject({ path: ['gymName'], message: 'gymNameForOwnersOnly' });
+    expect(memberJoinSchema.safeParse({ ...valid, gymName: '   ' }).success).toBe(false);
+    expect(memberJoinSchema.safeParse({ ...valid, gymName: 'x'.repeat(101) }).success).toBe(false);
+  });
   it('wants a new password that differs from the current one', () => {
     const same = passwordChangeSchema.safeParse({ currentPassword: 'abcd1234', newPassword: 'abcd1234' });
     expect(same.error?.issues[0]).toMatchObject({ path: ['newPassword'], message: 'passwordSame' });

@@ -39,7 +39,10 @@ export const memberSchema = z
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof memberSchema>;
 
-/** POST /web/member: a visitor creates an ADMIN (representative) or MEMBER (worker) account. */
+/**
+ * POST /web/member: a visitor creates an ADMIN (representative) or MEMBER (worker) account. A representative may
+ * name their first facility (`gymName`): it is created with the account as a WAIT draft (DESIGN §9).
+ */
 export const memberJoinSchema = z
   .strictObject({
     userId: userIdField,
@@ -48,6 +51,11 @@ export const memberJoinSchema = z
     phone: phoneField,
     email: emailField.optional(),
     authCode: z.enum(joinAuthCodes, 'invalidValue'),
+    gymName: z.string().trim().min(1, 'required').max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.gymName !== undefined && value.authCode === 'MEMBER')
+      ctx.addIssue({ code: 'custom', path: ['gymName'], message: 'gymNameForOwnersOnly' });
   })
   .meta({ id: 'MemberJoin' });
 export type MemberJoin = z.infer<typeof memberJoinSchema>;

@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import type { NotificationKind, SubServiceType } from '../../domain/enums.ts';
+import type { FileKind } from '../../domain/rules/files.ts';
+import { extensionOfKind, fileUrl } from '../../domain/rules/files.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { FILE_AREA, newFileId } from '../modules/file/file.repository.ts';
 import { createGymWithOwner } from '../modules/gym/gym.service.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import type { Db } from './client.ts';
+import { solidPng, textPdf } from './demo-files.ts';
 import {
   consult,
+  file,
   gym,
   gymAuth,
   gymAuthMember,
   gymMember,
   gymSubService,
+  notification,
   subService,
 } from './schema/index.ts';
 
@@ -73,6 +82,63 @@ const DEMO_ACTIVE_GYM = {
   gymStatus: 'WAIT' as const,
 };
 
+/**
+ * The two documents a review needs (SPEC §5), stored through the FileStorage like real uploads (type ETC) and
+ * adopted by the facility: a PDF business registration and a PNG of the representative's ID.
+ */
+const attachDocuments = async (
+  tx: Db,
+  storage: FileStorage,
+  ownerId: number,
+  gymId: number,
+  label: string,
+) => {
+  const documents: {
+    field: 'businessUrlImgUrl' | 'representIdImgUrl';
+    name: string;
+    kind: FileKind;
+    bytes: Buffer;
+  }[] = [
+    {
+      field: 'businessUrlImgUrl',
+      name: '사업자등록증.pdf',
+      kind: 'pdf',
+      bytes: textPdf(`Business registration (demo): ${label}`),
+    },
+    {
+      field: 'representIdImgUrl',
+      name: '대표자 신분증.png',
+      kind: 'png',
+      bytes: solidPng(48, 30, [90, 140, 200]),
+    },
+  ];
+  const urls: Record<string, string> = {};
+  for (const document of documents) {
+    const stored = await storage.save(
+      FILE_AREA,
+      extensionOfKind(document.kind),
+      Readable.from([document.bytes]),
+    );
+    const id = newFileId();
+    await tx.insert(file).values({
+      id,
+      storageKey: stored.key,
+      kind: document.kind,
+      size: stored.size,
+      originalName: document.name,
+      uploadType: 'ETC',
+      ownerMemberId: ownerId,
+      gymId,
+    });
+    urls[document.field] = fileUrl(id);
+  }
+  await tx.update(gym).set(urls).where(eq(gym.id, gymId));
+};
+
+/** Why the operator sent 수지점 back (the owner sees it in the facility settings). */
+export const DEMO_REJECTION_REASON =
+  '사업자등록증의 상호와 시설 이름이 다릅니다. 상호가 보이는 사업자등록증을 다시 올려 주세요.';
+
 const seedAccounts = async (members: MemberRepository) => {
   const ids: Record<string, number> = {};
   for (const account of DEMO_ACCOUNTS) {
@@ -91,8 +157,12 @@ const seedAccounts = async (members: MemberRepository) => {
   return ids;
 };
 
-/** Two facilities (one verified, one draft), staff on different permission sets, add-ons and consultations. */
-const seedFacilities = async (db: Db, ids: Record<string, number>) => {
+/**
+ * One facility in each verification state: 강남점 verified (ACTIVE) and 판교점 a draft (WAIT) for `demo`; 분당점
+ * submitted (REQUEST) and 수지점 rejected (INACTIVE, with the operator's reason) for `owner2`. Staff on different
+ * permission sets, add-ons, consultations, and the notices of the operator's decisions.
+ */
+const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, number>) => {
   const [already] = await db
     .select({ id: gymMember.id })
     .from(gymMember)
@@ -102,6 +172,7 @@ const seedFacilities = async (db: Db, ids: Record<string, number>) => {
   await db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
     const active = await createGymWithOwner(tx, ids.demo!, DEMO_ACTIVE_GYM);
+    await attachDocuments(tx, storage, ids.demo!, active.id, 'FitDesk Gangnam');
     await tx.update(gym).set({ gymStatus: 'ACTIVE' }).where(eq(gym.id, active.id));
     await createGymWithOwner(tx, ids.demo!, {
       name: '핏데스크 판교점 (준비 중)',
@@ -109,16 +180,40 @@ const seedFacilities = async (db: Db, ids: Record<string, number>) => {
       gymStatus: 'WAIT',
     });
     // A submission from another owner, so the operator's review queue has something in it.
-    await createGymWithOwner(tx, ids.owner2!, {
+    const owner2Gym = {
       ...DEMO_ACTIVE_GYM,
+      representName: '정대표',
+      businessForm: 'CORPORATE' as const,
+      businessType: '서비스업, 소매업',
+      businessField: '체력단련장, 운동용품',
+    };
+    const submitted = await createGymWithOwner(tx, ids.owner2!, {
+      ...owner2Gym,
       name: '바디핏 분당점',
       businessNo: '214-86-18758',
-      representName: '정대표',
       address: '경기도 성남시 분당구 판교역로 235',
       addressDetail: '2층',
       postNo: '13494',
-      gymStatus: 'REQUEST',
     });
+    await attachDocuments(tx, storage, ids.owner2!, submitted.id, 'BodyFit Bundang');
+    await tx.update(gym).set({ gymStatus: 'REQUEST' }).where(eq(gym.id, submitted.id));
+    // A rejected one, with the reason the owner sees and answers by resubmitting.
+    const rejected = await createGymWithOwner(tx, ids.owner2!, {
+      ...owner2Gym,
+      name: '바디핏 수지점',
+      businessNo: '123-45-67891',
+      address: '경기도 용인시 수지구 포은대로 435',
+      addressDetail: '4층',
+      postNo: '16864',
+    });
+    await attachDocuments(tx, storage, ids.owner2!, rejected.id, 'BodyFit Suji');
+    await tx
+      .update(gym)
+      .set({
+        gymStatus: 'INACTIVE',
+        inactiveReason: DEMO_REJECTION_REASON,
+      })
+      .where(eq(gym.id, rejected.id));
 
     const [trainer] = await tx
       .insert(gymAuth)
@@ -164,6 +259,24 @@ const seedFacilities = async (db: Db, ids: Record<string, number>) => {
       { gymId: active.id, subServiceId: byType.get('LOCKER')!, gymSubServiceStatus: 'APPROVE' },
       { gymId: active.id, subServiceId: byType.get('MESSAGE')!, gymSubServiceStatus: 'WAIT' },
     ]);
+    const notice = (
+      memberId: number,
+      gymId: number,
+      kind: NotificationKind,
+      minutesAgo: number,
+      extra: { reason?: string; subServiceType?: SubServiceType; readYn?: boolean } = {},
+    ) => ({ memberId, gymId, kind, createDate: new Date(Date.now() - minutesAgo * 60_000), ...extra });
+    await tx.insert(notification).values([
+      notice(ids.demo!, active.id, 'GYM_APPROVED', 3 * 24 * 60, { readYn: true }),
+      notice(ids.demo!, active.id, 'SUB_SERVICE_APPROVED', 2 * 24 * 60, {
+        subServiceType: 'CONSULT',
+        readYn: true,
+      }),
+      notice(ids.demo!, active.id, 'SUB_SERVICE_APPROVED', 90, { subServiceType: 'LOCKER' }),
+      notice(ids.owner2!, rejected.id, 'GYM_REJECTED', 60, {
+        reason: DEMO_REJECTION_REASON,
+      }),
+    ]);
     await tx.insert(consult).values([
       {
         gymId: active.id,
@@ -194,9 +307,9 @@ const seedFacilities = async (db: Db, ids: Record<string, number>) => {
   });
 };
 
-export const seedDemo = async (db: Db, members: MemberRepository): Promise<Login[]> => {
+export const seedDemo = async (db: Db, members: MemberRepository, storage: FileStorage): Promise<Login[]> => {
   const ids = await seedAccounts(members);
-  await seedFacilities(db, ids);
+  await seedFacilities(db, storage, ids);
   return DEMO_ACCOUNTS.map(({ role, userId, password }) => ({ role, userId, password }));
 };
 

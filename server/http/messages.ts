@@ -34,6 +34,8 @@ const en = {
   facilityClosed: 'This facility is closed; its data is read-only.',
   memberNotFound: 'No account has this id.',
   workerAccountOnly: 'Only worker (MEMBER) accounts can ask to join a facility as staff.',
+  facilityNotActive: 'This facility is not verified, so it does not take requests to join yet.',
+  joinAlreadyRequested: 'You have already asked to join this facility, or you are already on its staff.',
   fileTooLarge: 'The file is too large: files can be at most {{max}} MB.',
   fileTypeNotAllowed:
     'This file cannot be uploaded: only {{types}} files are accepted, and the content must match the name.',
@@ -71,6 +73,8 @@ const ko: Record<MessageKey, string> = {
   facilityClosed: '폐업한 시설입니다. 데이터는 읽기만 가능합니다.',
   memberNotFound: '해당 회원을 찾을 수 없습니다.',
   workerAccountOnly: '직원(MEMBER) 계정만 시설에 직원으로 가입 신청할 수 있습니다.',
+  facilityNotActive: '인증되지 않은 시설이라 아직 직원 가입 신청을 받을 수 없습니다.',
+  joinAlreadyRequested: '이미 가입을 신청했거나 이 시설의 직원입니다.',
   fileTooLarge: '파일이 너무 큽니다. {{max}}MB 이하의 파일만 올릴 수 있습니다.',
   fileTypeNotAllowed:
     '올릴 수 없는 파일입니다. {{types}} 파일만 가능하며, 파일 내용이 확장자와 일치해야 합니다.',

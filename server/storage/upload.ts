@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   extensionOfKind,
@@ -10,12 +10,21 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_MB,
 } from '../../domain/rules/files.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, validatorCompiler } from '../http/errors.ts';
 import type { FileStorage, StoredFile } from './file-storage.ts';
 
 // Uploads stream from the multipart parser through a content check into the storage: the body is never held
 // in memory whole, and a refused or oversized file leaves nothing behind. Routes that use these register
 // @fastify/multipart in their own plugin (see server/modules/member/member-image.routes.ts).
+
+/**
+ * The API's validation for params and query; a multipart body is left to the handler, which streams it (the
+ * route's body schema only documents the form).
+ */
+export const multipartBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body'
+    ? () => ({ value: undefined })
+    : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 /** Busboy's limits for one request; `fileSize` is what turns an oversized file into a 413 while it streams. */
 export const uploadLimits = {
@@ -38,7 +47,8 @@ export type UploadRules = {
   area: string;
 };
 
-export type ReceivedFile = StoredFile & { kind: FileKind };
+/** A stored file, its kind (proved by its content) and the name the client sent (unchecked: clean it to keep it). */
+export type ReceivedFile = StoredFile & { kind: FileKind; fileName: string };
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge', { max: MAX_UPLOAD_MB });
 const wrongKind = (accepted: readonly FileKind[]) =>
@@ -92,7 +102,7 @@ export const storePart = async (part: MultipartFile, rules: UploadRules): Promis
     extensionOfKind(claimed),
     checkedContent(part, claimed, rules.accepted),
   );
-  return { ...stored, kind: claimed };
+  return { ...stored, kind: claimed, fileName: part.filename };
 };
 
 /**
@@ -113,6 +123,38 @@ export const receiveUpload = async (request: FastifyRequest, rules: UploadRules)
     return await storePart(part, rules);
   } catch (error) {
     discardBody(request);
+    throw error;
+  }
+};
+
+/**
+ * Every file of a `multipart/form-data` request, all in `rules.field` (a repeated field), at most `max` of them,
+ * each checked and stored in the order sent. All or nothing: when one is refused, those already stored are removed.
+ */
+export const receiveUploads = async (
+  request: FastifyRequest,
+  rules: UploadRules,
+  max: number,
+): Promise<ReceivedFile[]> => {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const received: ReceivedFile[] = [];
+  try {
+    const parts = request.files({
+      limits: { ...uploadLimits, files: max, parts: max + uploadLimits.fields },
+      throwFileSizeLimit: false,
+    });
+    for await (const part of parts) {
+      if (part.fieldname !== rules.field) throw missing(rules.field);
+      received.push(await storePart(part, rules));
+    }
+    if (received.length === 0) throw missing(rules.field);
+    return received;
+  } catch (error) {
+    discardBody(request);
+    await Promise.all(received.map((file) => rules.storage.remove(file.key)));
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { [rules.field]: 'tooManyFiles' });
+    }
     throw error;
   }
 };

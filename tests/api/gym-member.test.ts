@@ -147,7 +147,7 @@ describe('the worker join flow', () => {
           payload: { gymId: draft.gym.id },
         })
       ).statusCode,
-    ).toBe(404);
+    ).toBe(409);
     expect(
       (
         await t.app.inject({

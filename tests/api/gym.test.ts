@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, randomIp, uniqueUserId } from '../fixtures/factories.ts';
+import { reviewDocuments } from '../fixtures/files.ts';
 import { makeActiveGym, makeGym, operatorOf, verificationInfo } from '../fixtures/gyms.ts';
 
 let t: TestApp;
@@ -131,13 +132,27 @@ describe('POST /web/gym (creating a facility)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors).sort()).toEqual(
-      ['address', 'addressDetail', 'businessField', 'businessType', 'postNo', 'representName'].sort(),
+      [
+        'address',
+        'addressDetail',
+        'businessField',
+        'businessType',
+        'postNo',
+        'representName',
+        'businessUrlImgUrl',
+        'representIdImgUrl',
+      ].sort(),
     );
     const ok = await t.app.inject({
       method: 'POST',
       url: '/web/gym',
       cookies: owner.cookies,
-      payload: { name: 'Complete', gymStatus: 'REQUEST', ...verificationInfo() },
+      payload: {
+        name: 'Complete',
+        gymStatus: 'REQUEST',
+        ...verificationInfo(),
+        ...(await reviewDocuments(t.app, owner.cookies)),
+      },
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.gymStatus).toBe('REQUEST');
@@ -202,7 +217,11 @@ describe('facility status (DESIGN §5)', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.businessNo).toBeDefined();
 
-    const submitted = await put(owner.cookies, gym.id, { ...verificationInfo(), gymStatus: 'REQUEST' });
+    const submitted = await put(owner.cookies, gym.id, {
+      ...verificationInfo(),
+      ...(await reviewDocuments(t.app, owner.cookies)),
+      gymStatus: 'REQUEST',
+    });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().data.gymStatus).toBe('REQUEST');
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags, type GymRight } from '../../domain/permissions.ts';
@@ -42,7 +42,12 @@ type Access =
   | { kind: 'self'; operator: boolean }
   | { kind: 'account'; authCode: 'ADMIN' | 'MEMBER'; operator: boolean }
   /** A member's own record, also readable by staff holding memberUseYn where that member is linked (DESIGN §4). */
-  | { kind: 'memberRead' };
+  | { kind: 'memberRead' }
+  /**
+   * A facility's document (a file of type ETC that A adopted, uploaded by the operator): its uploader, SUPERADMIN
+   * and A's representative read it; no staff of A, not even with memberUseYn, and nobody else (issue 6).
+   */
+  | { kind: 'document' };
 
 /**
  * - `with` / `without`: a worker of A holding only the required flag / every flag but it (for `represent`:
@@ -163,6 +168,18 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ['with', 'ok'],
         ['ownerA', 'ok'],
         ['self', 'ok'],
+        ['operator', 'ok'],
+      ];
+    case 'document':
+      return [
+        ['anon', 401],
+        ['ownerB', 404],
+        ['waiting', 404],
+        ['inactive', 404],
+        ['with', 404],
+        ['worker', 404],
+        ['stranger', 404],
+        ['ownerA', 'ok'],
         ['operator', 'ok'],
       ];
     case 'account':
@@ -310,13 +327,16 @@ const freshSubscription = async (status: 'WAIT' | 'APPROVE') => {
 
 const linksOfA = () => read(`/web/gym-member?gymId=${A}&_end=1`);
 
-/** A 1×1 PNG as a multipart form in the field `image`. */
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The PNG as a multipart form in the field `image`. */
 const photoForm = () => {
   const boundary = `----fitdesk${randomBytes(8).toString('hex')}`;
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = PNG;
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([
@@ -346,6 +366,56 @@ const photoOfNone = () => {
     });
   return nonePhoto;
 };
+
+/** A multipart form of PNG files in one field (`file`, or the repeated `files`). */
+const documentForm = (field: 'file' | 'files', count = 1) => {
+  const boundary = `----fitdesk${randomBytes(8).toString('hex')}`;
+  const parts = Array.from({ length: count }, (_, i) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="scan${i}.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      PNG,
+      Buffer.from('\r\n'),
+    ]),
+  );
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+  };
+};
+
+const fileRows = async () =>
+  Number(
+    ((await t.db.execute(sql`select count(*)::int as n from file`)) as unknown as { rows: { n: number }[] })
+      .rows[0]!.n,
+  );
+
+/** A document of A: uploaded by the operator and attached to A, so that A's representative is not its uploader. */
+let documentA: Promise<string> | undefined;
+const documentOfA = () => {
+  documentA ??= (async () => {
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/web/file/upload?type=ETC',
+      cookies: operator,
+      ...documentForm('file'),
+    });
+    if (uploaded.statusCode !== 201)
+      throw new Error(`upload failed: ${uploaded.statusCode} ${uploaded.body}`);
+    const url = uploaded.json().data[0] as string;
+    await must('PUT', `/web/gym/${A}`, operator, { workerIdImgUrl: url });
+    return url;
+  })();
+  return documentA;
+};
+
+/** A notice of ownerA's (A's approval left one). */
+const noticeOfA = async () =>
+  (await must('GET', '/web/notification/list?_end=100', ownerA.cookies)).find(
+    (n: { gymId: number }) => n.gymId === A,
+  ).id as number;
 
 beforeAll(async () => {
   uploadsDir = mkdtempSync(join(tmpdir(), 'fitdesk-isolation-'));
@@ -1021,13 +1091,100 @@ const ENDPOINTS: Endpoint[] = [
       };
     },
   },
+
+  // ---- files (issue 6)
+  {
+    method: 'POST',
+    path: '/web/file/upload',
+    access: { kind: 'signedIn' },
+    target: async () => ({
+      url: '/web/file/upload?type=ETC',
+      form: documentForm('file'),
+      okStatus: 201,
+      state: fileRows,
+      allowed: (r) => expect(r.json().data).toEqual([expect.stringMatching(/^\/web\/file\/[0-9a-f]{32}$/)]),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/files/upload',
+    access: { kind: 'signedIn' },
+    target: async () => ({
+      url: '/web/files/upload?type=INBODY',
+      form: documentForm('files', 2),
+      okStatus: 201,
+      state: fileRows,
+      allowed: (r) => expect(r.json().data).toHaveLength(2),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/file/{id}',
+    access: { kind: 'document' },
+    target: async () => ({
+      url: await documentOfA(),
+      allowed: (r) => {
+        expect(r.headers['content-type']).toBe('image/png');
+        expect(r.headers['x-content-type-options']).toBe('nosniff');
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/file/{id}/access-log',
+    access: { kind: 'operatorOnly' },
+    target: async () => ({
+      url: `${await documentOfA()}/access-log`,
+      allowed: (r) => expect(r.json().total).toBe(r.json().data.length),
+    }),
+  },
+
+  // ---- notifications (the notice bot): each member's own
+  {
+    method: 'GET',
+    path: '/web/notification/list',
+    access: { kind: 'signedIn' },
+    target: async () => ({
+      url: '/web/notification/list',
+      allowed: (r) => expect(r.headers['x-total-count']).toBe(String(r.json().total)),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/notification/unread-count',
+    access: { kind: 'signedIn' },
+    target: async () => ({
+      url: '/web/notification/unread-count',
+      allowed: (r) => expect(typeof r.json().data.count).toBe('number'),
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/notification/read-all',
+    access: { kind: 'signedIn' },
+    target: async () => ({ url: '/web/notification/read-all', okStatus: 204 }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/notification/{id}/read',
+    access: { kind: 'self', operator: false },
+    target: async () => {
+      const id = await noticeOfA();
+      return {
+        url: `/web/notification/${id}/read`,
+        as: ownerA,
+        state: async () => (await read('/web/notification/list?_end=100')).data,
+        allowed: (r) => expect(r.json().data).toMatchObject({ id, gymId: A, readYn: true }),
+      };
+    },
+  },
 ];
 
 const cookiesOf = (who: Who, access: Access, target: Target): Cookies | undefined => {
   const right =
     access.kind === 'gym' || access.kind === 'scopedList'
       ? access.right
-      : access.kind === 'memberRead'
+      : access.kind === 'memberRead' || access.kind === 'document'
         ? 'memberUseYn'
         : undefined;
   switch (who) {
@@ -1061,7 +1218,7 @@ const cookiesOf = (who: Who, access: Access, target: Target): Cookies | undefine
 
 /** The endpoints this file must cover, as the OpenAPI document lists them. */
 const inScope = (method: string, path: string) =>
-  /^\/web\/(gym|consult|setting|sub-service)/.test(path) ||
+  /^\/web\/(gym|consult|setting|sub-service|file|notification)/.test(path) ||
   path.startsWith('/web/member/gym-list/') ||
   path.startsWith('/web/member/image/') ||
   (method === 'GET' && path === '/web/member');

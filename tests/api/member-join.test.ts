@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeMember, randomIp, uniqueUserId } from '../fixtures/factories.ts';
+import { login, makeMember, randomIp, sessionCookieOf, uniqueUserId } from '../fixtures/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,6 +137,116 @@ describe('POST /web/member (join)', () => {
     const response = await join({ ...valid(), userId: 12345, phone: ['010'] });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors).sort()).toEqual(['phone', 'userId']);
+  });
+});
+
+describe('POST /web/member with gymName (the draft on join, DESIGN §9)', () => {
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const gymsNamed = async (name: string) =>
+    (await rows<{ n: number }>(sql`select count(*)::int as n from gym where name = ${name}`))[0]!.n;
+  const membersNamed = async (userId: string) =>
+    (await rows<{ n: number }>(sql`select count(*)::int as n from member where user_id = ${userId}`))[0]!.n;
+
+  it('creates the account and a WAIT facility with both permission sets, the assignment and the ACTIVE owner link', async () => {
+    const payload = { ...valid(), gymName: '  핏데스크 합정점  ' };
+    const response = await join(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    const member = response.json().data;
+    expect(member).toMatchObject({ userId: payload.userId, authCode: 'ADMIN' });
+    expect(member).not.toHaveProperty('gymName');
+
+    const sid = sessionCookieOf(await login(t.app, payload.userId, payload.password, randomIp()))!;
+    const gyms = (
+      await t.app.inject({ method: 'GET', url: `/web/member/gym-list/${member.id}`, cookies: { sid } })
+    ).json().data;
+    expect(gyms).toEqual([
+      expect.objectContaining({ name: '핏데스크 합정점', gymStatus: 'WAIT', inactiveReason: null }),
+    ]);
+    const gymId = gyms[0].id as number;
+    const sets = await rows<{ id: number; representYn: boolean; defaultYn: boolean }>(
+      sql`select id, represent_yn as "representYn", default_yn as "defaultYn" from gym_auth where gym_id = ${gymId} order by id`,
+    );
+    expect(sets.map((s) => [s.representYn, s.defaultYn])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    const links = await rows<{ member_id: number; status: string; worker_yn: boolean; gym_auth_id: number }>(
+      sql`select member_id, status, worker_yn, gym_auth_id from gym_member where gym_id = ${gymId}`,
+    );
+    expect(links).toEqual([
+      { member_id: member.id, status: 'ACTIVE', worker_yn: false, gym_auth_id: sets[0]!.id },
+    ]);
+    const assignments = await rows<{ member_id: number; gym_auth_id: number }>(
+      sql`select member_id, gym_auth_id from gym_auth_member where gym_id = ${gymId}`,
+    );
+    expect(assignments).toEqual([{ member_id: member.id, gym_auth_id: sets[0]!.id }]);
+    // The owner is the facility's representative at once: its settings answer.
+    const setting = await t.app.inject({ method: 'GET', url: `/web/setting/gym/${gymId}`, cookies: { sid } });
+    expect(setting.statusCode).toBe(200);
+  });
+
+  it('without gymName a representative gets only the account', async () => {
+    const payload = valid();
+    const response = await join(payload);
+    expect(response.statusCode).toBe(201);
+    const links = await rows<{ n: number }>(
+      sql`select count(*)::int as n from gym_member where member_id = ${response.json().data.id}`,
+    );
+    expect(links[0]!.n).toBe(0);
+  });
+
+  it('refuses gymName from a worker (MEMBER) account, and a blank or long one, creating nothing', async () => {
+    for (const [payload, lang, message] of [
+      [
+        { ...valid(), authCode: 'MEMBER', gymName: '직원의 시설' },
+        'en',
+        'Only representative accounts register a facility when they join.',
+      ],
+      [
+        { ...valid(), authCode: 'MEMBER', gymName: '직원의 시설' },
+        'ko',
+        '대표자 계정만 가입할 때 시설을 등록할 수 있습니다.',
+      ],
+      [{ ...valid(), gymName: '   ' }, 'en', 'This field is required.'],
+      [{ ...valid(), gymName: 'x'.repeat(101) }, 'en', 'Use at most 100 characters.'],
+    ] as const) {
+      const response = await join(payload, { 'accept-language': lang });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ gymName: [message] });
+      expect(await membersNamed(payload.userId)).toBe(0);
+    }
+    expect(await gymsNamed('직원의 시설')).toBe(0);
+  });
+
+  it('a taken userId answers 409 and creates no facility', async () => {
+    const { userId } = await makeMember(t.app);
+    const name = `dup ${uniqueUserId('g')}`;
+    const response = await join({ ...valid(), userId, gymName: name });
+    expect(response.statusCode).toBe(409);
+    expect(await gymsNamed(name)).toBe(0);
+  });
+
+  it('is one transaction: a failure creating the facility leaves no account behind either', async () => {
+    const payload = { ...valid(), gymName: `atomic ${uniqueUserId('g')}` };
+    // A real database failure at the owner's link, the last step but one; not a test branch in the server.
+    await t.db.execute(sql`create or replace function fail_join_link() returns trigger language plpgsql as $$
+      begin raise exception 'forced failure'; end $$`);
+    await t.db.execute(
+      sql`create trigger fail_join_link before insert on gym_member for each row execute function fail_join_link()`,
+    );
+    try {
+      const response = await join(payload);
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('forced failure');
+    } finally {
+      await t.db.execute(sql`drop trigger fail_join_link on gym_member`);
+    }
+    expect(await membersNamed(payload.userId)).toBe(0);
+    expect(await gymsNamed(payload.gymName)).toBe(0);
+    const retry = await join(payload);
+    expect(retry.statusCode).toBe(201);
+    expect(await gymsNamed(payload.gymName)).toBe(1);
   });
 });
 

@@ -41,7 +41,8 @@ describe('platform', () => {
     expect(response.json()).toEqual({ data: { kakaoJsKey: null, chatPluginKey: null } });
     const csp = response.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain("frame-src 'none'");
+    // Same-origin frames only: the operator's document viewer.
+    expect(csp).toMatch(/(^|;)frame-src 'self'(;|$)/);
     expect(csp).not.toMatch(/kakao|channel\.io/);
   });
 
@@ -52,7 +53,7 @@ describe('platform', () => {
       expect(response.json()).toEqual({ data: { kakaoJsKey: 'kakao-key', chatPluginKey: 'chat-key' } });
       const csp = response.headers['content-security-policy'] as string;
       expect(csp).toContain("script-src 'self' https://t1.kakaocdn.net https://cdn.channel.io");
-      expect(csp).toContain('frame-src https://*.kakao.com https://*.channel.io');
+      expect(csp).toContain("frame-src 'self' https://*.kakao.com https://*.channel.io");
     } finally {
       await local.close();
     }

@@ -35,6 +35,9 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['gym-member'],
         summary: 'A worker (MEMBER account) asks to join a facility as staff: a WAIT link with workerYn',
+        description:
+          'Only a verified (ACTIVE) facility takes requests: any other answers 409, as does a second request ' +
+          '(or one from someone already linked). An unknown facility answers 404.',
         body: gymMemberWorkerSchema,
         response: {
           201: dataOf(gymMemberSchema),
@@ -49,8 +52,9 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         .select({ gymStatus: gym.gymStatus })
         .from(gym)
         .where(eq(gym.id, request.body.gymId));
-      // Only verified facilities take staff requests; others are not found to a stranger.
-      if (target?.gymStatus !== 'ACTIVE') throw notFound();
+      if (!target) throw notFound();
+      // Only verified facilities take staff requests (the public search lists only those).
+      if (target.gymStatus !== 'ACTIVE') throw new AppError('CONFLICT', 'facilityNotActive');
       try {
         const [row] = await ctx.db
           .insert(gymMember)
@@ -59,7 +63,7 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         const [data] = await gymMemberRecords(ctx, [row as Row]);
         return reply.status(201).send({ data: data as never });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'alreadyLinked');
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'joinAlreadyRequested');
         throw error;
       }
     },

@@ -8,6 +8,8 @@ import { requireMember } from '../../http/auth.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { isSuperadmin } from '../../http/rights.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
+import { adoptFiles, checkGymDocuments } from '../file/file.repository.ts';
+import { notifyRepresentatives } from '../notification/notification.service.ts';
 import { createGymWithOwner } from './gym.service.ts';
 
 export const gymHooks: ResourceHooks = {
@@ -17,14 +19,27 @@ export const gymHooks: ResourceHooks = {
     if (me.authCode === 'MEMBER') throw new AppError('FORBIDDEN', 'onlyBusinessAccounts');
   },
 
-  create: async ({ request, tx, body }) =>
-    createGymWithOwner(tx, requireMember(request).id, body as GymCreate),
+  // The documents must be the caller's own uploads; the new facility adopts them in the same transaction.
+  create: async ({ request, tx, body }) => {
+    const callerId = requireMember(request).id;
+    const documents = await checkGymDocuments(tx, { callerId, gymId: undefined, values: body });
+    const created = await createGymWithOwner(tx, callerId, body as GymCreate);
+    await adoptFiles(tx, created.id, documents);
+    return created;
+  },
 
-  beforeUpdate: async ({ request, existing, patch }) => {
+  beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const actor: Actor = isSuperadmin(request) ? 'superadmin' : 'owner';
     const from = existing.gymStatus as GymStatus;
     const to = patch.gymStatus as GymStatus | undefined;
     if (from === 'QUIT') throw new AppError('CONFLICT', 'facilityClosed');
+    const gymId = existing.id as number;
+    const documents = await checkGymDocuments(tx, {
+      callerId: requireMember(request).id,
+      gymId,
+      values: patch,
+      stored: existing,
+    });
     const next: Row = { ...patch };
     if (to !== undefined && to !== from) {
       const check = checkTransition(gymTransitions, from, to, actor);
@@ -55,10 +70,19 @@ export const gymHooks: ResourceHooks = {
         next.inactiveReason = reason;
       }
       if (to === 'ACTIVE') next.inactiveReason = null;
+      if (to === 'ACTIVE' || to === 'INACTIVE') {
+        await notifyRepresentatives(tx, {
+          gymId,
+          kind: to === 'ACTIVE' ? 'GYM_APPROVED' : 'GYM_REJECTED',
+          reason: to === 'INACTIVE' ? (next.inactiveReason as string) : null,
+          now: ctx.clock(),
+        });
+      }
     } else if (patch.inactiveReason !== undefined && actor === 'owner') {
       // The rejection reason is the operator's word, not the owner's.
       delete next.inactiveReason;
     }
+    await adoptFiles(tx, gymId, documents);
     return next;
   },
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,10 +13,10 @@ import { dataOf, idSchema } from '../../../domain/schemas/common.ts';
 import { memberSchema } from '../../../domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
-import { notFound, validatorCompiler } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { discardBody, receiveUpload, uploadLimits } from '../../storage/upload.ts';
+import { discardBody, multipartBodyCompiler, receiveUpload, uploadLimits } from '../../storage/upload.ts';
 import { toMember } from './member.repository.ts';
 import { sharesFacilityAsStaff } from './member.routes.ts';
 import {
@@ -38,12 +38,6 @@ const uploadFormSchema = z
       .meta({ description: `${imageTypes}, at most ${MAX_UPLOAD_MB} MB; the content must match the name.` }),
   })
   .meta({ id: 'MemberImageUpload' });
-
-/** The API's validation for params and query; a multipart body is left to the handler, which streams it. */
-const exceptBody: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body'
-    ? () => ({ value: undefined })
-    : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 const photoSchema = z.file().meta({ description: 'The photo, as it was uploaded.' });
 
@@ -88,7 +82,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
         },
       },
       // The body schema above documents the form; the stream is read by the handler, never buffered for validation.
-      validatorCompiler: exceptBody,
+      validatorCompiler: multipartBodyCompiler,
     },
     async (request) => {
       const { memberId } = request.params;

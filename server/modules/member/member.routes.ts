@@ -12,12 +12,14 @@ import {
   userIdCheckQuerySchema,
 } from '../../../domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { gymMember } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { gymIdsWithRight } from '../../http/rights.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { createGymWithOwner } from '../gym/gym.service.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
 
 /** DESIGN §4: staff with memberUseYn in a facility may read the accounts linked to it. */
@@ -39,6 +41,9 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: ['member'],
         summary: 'Join: create a representative (ADMIN) or worker (MEMBER) account',
+        description:
+          'With `gymName` (representatives only) the first facility is created too, as a WAIT draft with its two ' +
+          'permission sets and the owner link, in the same transaction.',
         body: memberJoinSchema,
         response: {
           201: dataOf(memberSchema),
@@ -52,15 +57,29 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const taken = () => conflict('userIdTaken', { userId: 'userIdTaken' });
       if (await ctx.members.userIdExists(body.userId)) throw taken();
       const passwordHash = await hashPassword(body.password);
+      const account = {
+        userId: body.userId,
+        passwordHash,
+        name: body.name,
+        phone: body.phone,
+        email: body.email ?? null,
+        authCode: body.authCode,
+      };
       try {
-        const row = await ctx.members.create({
-          userId: body.userId,
-          passwordHash,
-          name: body.name,
-          phone: body.phone,
-          email: body.email ?? null,
-          authCode: body.authCode,
-        });
+        // A representative who names a facility gets the account and its WAIT draft (with both permission sets,
+        // the assignment and the ACTIVE link) in one transaction (DESIGN §9): both or neither.
+        const row = body.gymName
+          ? await ctx.db.transaction(async (trx) => {
+              const tx = trx as unknown as Db;
+              const created = await ctx.members.create(account, tx);
+              await createGymWithOwner(tx, created.id, {
+                name: body.gymName!,
+                businessForm: 'INDIVIDUAL',
+                gymStatus: 'WAIT',
+              });
+              return created;
+            })
+          : await ctx.members.create(account);
         return reply.status(201).send({ data: toMember(row) });
       } catch (error) {
         // Two joins racing for one userId: the unique index decides.

@@ -22,6 +22,7 @@ import {
   type ResourceHooks,
   type Row,
 } from '../../resources/engine.ts';
+import { notifyRepresentatives } from '../notification/notification.service.ts';
 
 /** The add-on catalogue of SPEC §3, one entry per type; prices in won a month. */
 export const SUB_SERVICE_CATALOGUE: {
@@ -74,7 +75,7 @@ export const gymSubServiceHooks: ResourceHooks = {
     }
   },
 
-  beforeUpdate: async ({ request, existing, patch }) => {
+  beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const actor: Actor = isSuperadmin(request) ? 'superadmin' : 'owner';
     const from = existing.gymSubServiceStatus as GymSubServiceStatus;
     const to = patch.gymSubServiceStatus as GymSubServiceStatus;
@@ -82,6 +83,19 @@ export const gymSubServiceHooks: ResourceHooks = {
     const check = checkTransition(gymSubServiceTransitions, from, to, actor);
     if (check === 'illegal') throw illegalTransition(from, to);
     if (check === 'forbidden') throw forbidden();
+    // The operator's decision on a request is told to the facility's representative (DESIGN §9).
+    if (actor === 'superadmin' && (to === 'APPROVE' || to === 'DENY')) {
+      const [service] = await tx
+        .select({ type: subService.gymSubServiceType })
+        .from(subService)
+        .where(eq(subService.id, existing.subServiceId as number));
+      await notifyRepresentatives(tx, {
+        gymId: existing.gymId as number,
+        kind: to === 'APPROVE' ? 'SUB_SERVICE_APPROVED' : 'SUB_SERVICE_DENIED',
+        subServiceType: service?.type ?? null,
+        now: ctx.clock(),
+      });
+    }
     return { gymSubServiceStatus: to };
   },
 

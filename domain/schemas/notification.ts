@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { notificationKinds, subServiceTypes } from '../enums.ts';
+import { isoDateTime } from './common.ts';
+
+/** A message of "the notice bot" (DESIGN §9) to a facility's representative. */
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    gymId: z.number().int(),
+    gymName: z.string(),
+    kind: z.enum(notificationKinds),
+    /** The rejection reason (GYM_REJECTED). */
+    reason: z.string().nullable(),
+    /** The add-on decided on (SUB_SERVICE_*). */
+    subServiceType: z.enum(subServiceTypes).nullable(),
+    readYn: z.boolean(),
+    createDate: isoDateTime,
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `_start`/`_end` as every list takes them (DESIGN §3); 20 by default, at most 100 at once. */
+export const notificationListQuerySchema = z
+  .strictObject({
+    _start: z.coerce.number().int().min(0).max(10_000).optional(),
+    _end: z.coerce.number().int().min(1).max(10_100).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const start = q._start ?? 0;
+    const end = q._end ?? start + 20;
+    if (end <= start) ctx.addIssue({ code: 'custom', path: ['_end'], message: 'invalidValue' });
+    if (end - start > 100) ctx.addIssue({ code: 'custom', path: ['_end'], message: 'invalidValue' });
+  });

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NotificationKind, SubServiceType } from '../../../domain/enums.ts';
+import { gym } from './gym.ts';
+import { member } from './member.ts';
+
+/** "The notice bot" (DESIGN §9): the operator's decisions, told to each representative of the facility. */
+export const notification = pgTable(
+  'notification',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    gymId: integer()
+      .notNull()
+      .references(() => gym.id, { onDelete: 'cascade' }),
+    kind: text().$type<NotificationKind>().notNull(),
+    reason: text(),
+    subServiceType: text().$type<SubServiceType>(),
+    readYn: boolean().notNull().default(false),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ascending, scanned backwards for "newest first" (STACK.md: no .desc() in index definitions).
+    index('notification_member_idx').on(t.memberId, t.createDate),
+    index('notification_member_unread_idx').on(t.memberId).where(sql`not ${t.readYn}`),
+    check(
+      'notification_kind_check',
+      sql`${t.kind} in ('GYM_APPROVED', 'GYM_REJECTED', 'SUB_SERVICE_APPROVED', 'SUB_SERVICE_DENIED')`,
+    ),
+  ],
+);
+
+export type NotificationRow = typeof notification.$inferSelect;
