@@ -1,12 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GymRights } from '../../../domain/permissions.ts';
 import type { Gym } from '../../../domain/schemas/gym.ts';
 import type { GymAuth } from '../../../domain/schemas/gym-auth.ts';
-import { useModal } from '../../shell/modal/use-modal.ts';
-import { errorMessage } from './error-message.ts';
 import { quickLinksFor } from './quick-links.ts';
 import { StatusTag } from './status-tag.tsx';
 
@@ -16,11 +13,12 @@ type FacilityDetailProps = {
   gymAuth: GymAuth | null;
   /** True while the link, permission set and add-ons of the selected facility load. */
   contextLoading: boolean;
-  onResubmit: (gym: Gym) => Promise<void>;
+  /** Opens the verification dialog for this facility (a draft, or a rejected one to resubmit). */
+  onVerify: (gym: Gym) => void;
 };
 
 /** The selected facility and what to do next, for every status (SPEC §4 "Facility status"). */
-export function FacilityDetail({ gym, rights, gymAuth, contextLoading, onResubmit }: FacilityDetailProps) {
+export function FacilityDetail({ gym, rights, gymAuth, contextLoading, onVerify }: FacilityDetailProps) {
   const translate = useTranslate();
   const status = gym.gymStatus;
   return (
@@ -38,8 +36,32 @@ export function FacilityDetail({ gym, rights, gymAuth, contextLoading, onResubmi
       {status === 'ACTIVE' && (
         <ActiveNext rights={rights} gymAuth={gymAuth} contextLoading={contextLoading} />
       )}
+      {status === 'WAIT' && (
+        <RepresentativeAction
+          gym={gym}
+          gymAuth={gymAuth}
+          contextLoading={contextLoading}
+          onVerify={onVerify}
+          label={translate('verification.home.verify')}
+        />
+      )}
       {status === 'INACTIVE' && (
-        <RejectedNext gym={gym} gymAuth={gymAuth} contextLoading={contextLoading} onResubmit={onResubmit} />
+        <>
+          <Alert
+            type="warning"
+            showIcon
+            className="fd-home-reason"
+            message={translate('home.detail.INACTIVE.reason')}
+            description={gym.inactiveReason?.trim() || translate('home.detail.INACTIVE.noReason')}
+          />
+          <RepresentativeAction
+            gym={gym}
+            gymAuth={gymAuth}
+            contextLoading={contextLoading}
+            onVerify={onVerify}
+            label={translate('home.detail.INACTIVE.resubmit')}
+          />
+        </>
       )}
     </article>
   );
@@ -83,61 +105,22 @@ function ActiveNext({
   );
 }
 
-function RejectedNext({
+/** Verifying or resubmitting a facility is its representative's (their own permission set says so). */
+function RepresentativeAction({
   gym,
   gymAuth,
   contextLoading,
-  onResubmit,
-}: Pick<FacilityDetailProps, 'gym' | 'gymAuth' | 'contextLoading' | 'onResubmit'>) {
+  onVerify,
+  label,
+}: Pick<FacilityDetailProps, 'gym' | 'gymAuth' | 'contextLoading' | 'onVerify'> & { label: string }) {
   const translate = useTranslate();
-  const modal = useModal();
-  const [error, setError] = useState<string | null>(null);
-  // The member's own permission set: a rejected facility opens no facility page, but its representative resubmits.
-  const mayResubmit = gymAuth?.representYn ?? false;
-
-  const handleResubmit = (): void => {
-    setError(null);
-    modal.open({
-      type: 'CONFIRM',
-      title: translate('home.detail.INACTIVE.resubmitTitle'),
-      children: translate('home.detail.INACTIVE.resubmitQuestion', { name: gym.name }),
-      // Kept open (and loading) until the call answers; a failure is shown on the page.
-      handleConfirm: () =>
-        onResubmit(gym).catch((failure: unknown) => {
-          setError(errorMessage(failure) ?? translate('errors.UNKNOWN'));
-        }),
-    });
-  };
-
+  if (contextLoading && !gymAuth) return <Skeleton.Button active />;
+  if (!gymAuth?.representYn)
+    return <Typography.Paragraph>{translate('verification.home.representativeOnly')}</Typography.Paragraph>;
   return (
-    <>
-      <Alert
-        type="warning"
-        showIcon
-        className="fd-home-reason"
-        message={translate('home.detail.INACTIVE.reason')}
-        description={gym.inactiveReason?.trim() || translate('home.detail.INACTIVE.noReason')}
-      />
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="fd-home-reason"
-          message={translate('home.detail.INACTIVE.resubmitFailed')}
-          description={error}
-        />
-      )}
-      {contextLoading && !gymAuth ? (
-        <Skeleton.Button active />
-      ) : mayResubmit ? (
-        <Button type="primary" onClick={handleResubmit}>
-          {translate('home.detail.INACTIVE.resubmit')}
-        </Button>
-      ) : (
-        <Typography.Paragraph>{translate('home.detail.INACTIVE.representativeOnly')}</Typography.Paragraph>
-      )}
-    </>
+    <Button type="primary" onClick={() => onVerify(gym)}>
+      {label}
+    </Button>
   );
 }
 

@@ -1,18 +1,19 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Result, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Result, Skeleton, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Gym } from '../../../domain/schemas/gym.ts';
-import { useFacility, useFacilityApi } from '../../facility/facility-context.tsx';
+import { useFacility } from '../../facility/facility-context.tsx';
 import { ROUTES } from '../../routes.ts';
 import { useSessionMember } from '../../session/session-context.tsx';
+import { useModal } from '../../shell/modal/use-modal.ts';
+import { LatestNotifications } from '../../shell/notification-bell.tsx';
 import { PageSpinner } from '../../shell/page-spinner.tsx';
+import { VerificationDialog } from '../verification/verification-dialog.tsx';
 import { errorMessage } from './error-message.ts';
 import { FacilityDetail, NoFacility } from './facility-detail.tsx';
 import { EMPTY_FILTER, type FacilityFilter } from './facility-filter.ts';
 import { FacilityPanel } from './facility-panel.tsx';
-import { RegisterFacilityModal } from './register-facility-modal.tsx';
 import './home.css';
 
 /** SPEC §9: mobile is up to 767px, where the panel starts folded so the selected facility shows first. */
@@ -27,16 +28,44 @@ export function HomePage() {
   const translate = useTranslate();
   const member = useSessionMember();
   const facility = useFacility();
-  const api = useFacilityApi();
-  const { message } = App.useApp();
+  const modal = useModal();
   const [filter, setFilter] = useState<FacilityFilter>(EMPTY_FILTER);
   const [collapsed, setCollapsed] = useState(startsCollapsed);
-  const [registering, setRegistering] = useState(false);
+  // The verification dialog, for a new facility (gym null) or one of the member's; the facility stays while it
+  // closes, so the form does not flip to an empty one during the animation.
+  const [verifying, setVerifying] = useState<{ open: boolean; gym: Gym | null }>({ open: false, gym: null });
+  const openVerification = (gym: Gym | null): void => setVerifying({ open: true, gym });
+  const closeVerification = (): void => setVerifying((current) => ({ ...current, open: false }));
 
   const { facilities, facilitiesError, selected, select, refresh } = facility;
 
-  const createDraft = useMutation({ mutationFn: (name: string) => api.createDraft(name) });
-  const resubmit = useMutation({ mutationFn: (gymId: number) => api.resubmit(gymId) });
+  // SPEC §2.5: an owner whose only facility is a draft is welcomed once per visit of HOME, and sent to verify it.
+  const onlyDraft =
+    member?.authCode !== 'MEMBER' && facilities?.length === 1 && facilities[0]?.gymStatus === 'WAIT'
+      ? facilities[0]
+      : null;
+  const welcomed = useRef(false);
+  const latestTranslate = useRef(translate);
+  latestTranslate.current = translate;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft's id is the trigger; a refetch is not.
+  useEffect(() => {
+    if (!onlyDraft || welcomed.current) return;
+    welcomed.current = true;
+    const t = latestTranslate.current;
+    const id = modal.open({
+      type: 'CONFIRM',
+      key: 'welcome',
+      title: t('verification.welcome.title'),
+      children: t('verification.welcome.body'),
+      confirmText: t('verification.welcome.action'),
+      handleConfirm: () => setVerifying({ open: true, gym: onlyDraft }),
+    });
+    // Leaving HOME takes the welcome along (and StrictMode's trial unmount may show it again).
+    return () => {
+      modal.close(id);
+      welcomed.current = false;
+    };
+  }, [onlyDraft?.id, modal]);
 
   if (!member) return <PageSpinner />;
 
@@ -47,23 +76,13 @@ export function HomePage() {
     .filter((link) => link.workerYn && link.status === 'WAIT')
     .map((link) => ({ id: link.id, name: link.gym.name }));
 
-  const handleRegistered = (gym: Gym): void => {
-    setRegistering(false);
-    setFilter(EMPTY_FILTER);
+  const handleRegister = (): void => openVerification(null);
+
+  // The dialog has refreshed the list (and selected a new facility); its success modal follows.
+  const handleVerified = (gym: Gym): void => {
+    if (!verifying.gym) setFilter(EMPTY_FILTER);
+    closeVerification();
     select(gym.id);
-    void message.success(translate('home.register.success', { name: gym.name }));
-  };
-
-  const handleRegister = async (name: string): Promise<Gym> => {
-    const created = await createDraft.mutateAsync(name);
-    await refresh();
-    return created;
-  };
-
-  const handleResubmit = async (gym: Gym): Promise<void> => {
-    await resubmit.mutateAsync(gym.id);
-    await refresh();
-    void message.success(translate('home.detail.INACTIVE.resubmitted'));
   };
 
   const renderMain = () => {
@@ -88,12 +107,12 @@ export function HomePage() {
           rights={facility.rights}
           gymAuth={facility.gymAuth}
           contextLoading={facility.contextLoading}
-          onResubmit={handleResubmit}
+          onVerify={openVerification}
         />
       );
     // Still loading, or the first facility is about to be selected (SPEC §4).
     if (!facilities || facilities.length > 0) return <Skeleton active paragraph={{ rows: 4 }} />;
-    return <NoFacility canRegister={canRegister} pending={pending} onRegister={() => setRegistering(true)} />;
+    return <NoFacility canRegister={canRegister} pending={pending} onRegister={handleRegister} />;
   };
 
   return (
@@ -108,7 +127,7 @@ export function HomePage() {
         collapsed={collapsed}
         onToggle={() => setCollapsed((value) => !value)}
         canRegister={canRegister}
-        onRegister={() => setRegistering(true)}
+        onRegister={handleRegister}
         showRepresentative={showRepresentative}
       />
       <section className="fd-home-main" aria-labelledby="fd-home-greeting">
@@ -124,16 +143,16 @@ export function HomePage() {
             action={<Link to={ROUTES.ADMIN}>{translate('home.operator.link')}</Link>}
           />
         )}
+        {/* The notice bot (DESIGN §9): the latest unread decisions on the member's facilities. */}
+        <LatestNotifications />
         {renderMain()}
       </section>
-      {canRegister && (
-        <RegisterFacilityModal
-          open={registering}
-          onClose={() => setRegistering(false)}
-          onRegister={handleRegister}
-          onRegistered={handleRegistered}
-        />
-      )}
+      <VerificationDialog
+        open={verifying.open}
+        gym={verifying.gym}
+        onClose={closeVerification}
+        onDone={handleVerified}
+      />
     </div>
   );
 }

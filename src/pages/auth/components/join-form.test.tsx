@@ -35,7 +35,8 @@ const renderJoinForm = ({
   return { onSubmit, isUserIdAvailable, user: userEvent.setup() };
 };
 
-describe('JoinForm', () => {
+// antd in jsdom is slow, and more so on shared cores.
+describe('JoinForm', { timeout: 30_000 }, () => {
   it('shows the translated userId format message, without asking the server', async () => {
     const { user, isUserIdAvailable } = renderJoinForm();
     await user.type(screen.getByLabelText('User ID'), 'ab');
@@ -90,10 +91,42 @@ describe('JoinForm', () => {
   });
 
   it('does not submit an invalid form and marks the empty required fields', async () => {
-    const { user, onSubmit } = renderJoinForm();
+    const { user, onSubmit } = renderJoinForm({ authCode: 'MEMBER' });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Enter a name.')).toBeTruthy();
     expect(await screen.findAllByText('This field is required.')).toHaveLength(4);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks a representative for the first facility name, and requires it', async () => {
+    const { user, onSubmit } = renderJoinForm({ authCode: 'ADMIN' });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    // userId, password, its confirmation, phone and the facility name.
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(5);
+    await user.type(screen.getByLabelText('User ID'), 'owner.kim');
+    await user.type(screen.getByLabelText('Password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Name'), 'Kim');
+    await user.type(screen.getByLabelText('Phone'), '01012345678');
+    await user.type(screen.getByLabelText('Facility name'), '  핏데스크 강남점 ');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        userId: 'owner.kim',
+        password: 'abcd1234',
+        name: 'Kim',
+        phone: '01012345678',
+        authCode: 'ADMIN',
+        gymName: '핏데스크 강남점',
+      }),
+    );
+  });
+
+  it('does not ask a worker for a facility name', () => {
+    renderJoinForm({ authCode: 'MEMBER', language: 'ko' });
+    expect(screen.queryByLabelText('시설명')).toBeNull();
+    cleanup();
+    renderJoinForm({ authCode: 'ADMIN', language: 'ko' });
+    expect(screen.getByLabelText('시설명')).toBeTruthy();
   });
 });

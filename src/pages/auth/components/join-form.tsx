@@ -13,6 +13,8 @@ export type JoinFormValues = {
   name: string;
   phone: string;
   email?: string;
+  /** A representative names their first facility: it starts as a WAIT draft (DESIGN §9). */
+  gymName?: string;
 };
 
 type JoinFormProps = {
@@ -32,6 +34,7 @@ export const joinFieldNames: readonly (keyof JoinFormValues)[] = [
   'name',
   'phone',
   'email',
+  'gymName',
 ];
 
 export const isJoinField = (name: string): name is keyof JoinFormValues =>
@@ -41,6 +44,7 @@ export const isJoinField = (name: string): name is keyof JoinFormValues =>
 export const USER_ID_CHECK_DEBOUNCE_MS = 400;
 
 const fields = memberJoinSchema.shape;
+const gymNameField = fields.gymName.unwrap();
 
 /** Shows 010-1234-5678 once the number is complete; the schema stores digits only. */
 const normalizePhone = (value: string | undefined): string =>
@@ -85,6 +89,7 @@ export function JoinForm({
       name: values.name,
       phone: values.phone,
       ...(email ? { email } : {}),
+      ...(authCode === 'ADMIN' ? { gymName: values.gymName ?? '' } : {}),
       authCode,
     });
     if (parsed.success) {
@@ -168,6 +173,17 @@ export function JoinForm({
           placeholder={translate('join.placeholders.email')}
         />
       </Form.Item>
+      {authCode === 'ADMIN' && (
+        <Form.Item
+          name="gymName"
+          label={translate('join.fields.gymName')}
+          extra={translate('join.hints.gymName')}
+          validateFirst
+          rules={[{ ...required(), whitespace: true }, zodRule(gymNameField, translate)]}
+        >
+          <Input autoComplete="organization" maxLength={100} />
+        </Form.Item>
+      )}
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {translate('join.submit')}
