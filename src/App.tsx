@@ -55,6 +55,15 @@ const OwnerResourceRoutes = lazy(() =>
 const AdminConsole = lazy(() =>
   import('./pages/admin/admin-console.tsx').then((m) => ({ default: m.AdminConsole })),
 );
+const FacilitySettingsPage = lazy(() =>
+  import('./pages/settings/facility-settings-page.tsx').then((m) => ({ default: m.FacilitySettingsPage })),
+);
+const PermissionPage = lazy(() =>
+  import('./pages/settings/permission-page.tsx').then((m) => ({ default: m.PermissionPage })),
+);
+const StaffPage = lazy(() =>
+  import('./pages/settings/staff-page.tsx').then((m) => ({ default: m.StaffPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -145,6 +154,10 @@ function AppRoutes() {
         <Route element={<MainLayout />}>
           <Route path={ROUTES.HOME} element={<HomePage />} />
           <Route path={ROUTES.PROFILE} element={<ProfilePage />} />
+          {/* Facility settings: the representative's alone (domain/access.ts, behind the shell's access gate). */}
+          <Route path="/setting/gym" element={<FacilitySettingsPage />} />
+          <Route path="/setting/gym/permission" element={<PermissionPage />} />
+          <Route path="/setting/gym/worker/detail" element={<StaffPage />} />
           {/* The declared resources' screens (src/resources); an unknown path is not found. */}
           <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
         </Route>

@@ -6,8 +6,9 @@ import { ROUTES } from '../routes.ts';
 import { useSessionMember } from '../session/session-context.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useConfirmLogout } from './modal/use-confirm-logout.ts';
+import { NotificationBell } from './notification-bell.tsx';
 
-/** SPEC §2.4: the 80 px header: the brand (to HOME) and logout, which asks first. */
+/** SPEC §2.4: the 80 px header: the brand (to HOME), the notice bell (SPEC §8) and logout, which asks first. */
 export function AppHeader() {
   const translate = useTranslate();
   const member = useSessionMember();
@@ -20,6 +21,7 @@ export function AppHeader() {
       </Link>
       <div className="fd-shell-header-actions">
         {member && <span className="fd-shell-member">{member.name}</span>}
+        <NotificationBell />
         <LanguageSwitch />
         <Button icon={<LogoutOutlined />} onClick={confirmLogout} loading={isPending}>
           {translate('buttons.logout')}

@@ -24,7 +24,7 @@ describe('the side menu (SPEC §2.4)', () => {
       member: ['memberList', 'consultList'],
       subService: ['allServices', 'consulting', 'locker'],
       payment: ['paymentHistory'],
-      settings: ['gymSettings', 'permissions'],
+      settings: ['gymSettings', 'permissions', 'staff'],
     });
   });
 
@@ -47,6 +47,26 @@ describe('the side menu (SPEC §2.4)', () => {
     const keys = keysOf({ isSuperadmin: false, rights: null, approvedSubServices: new Set() });
     expect(keys.subService).toEqual(['allServices']);
     expect(keys.member).toEqual(['memberList', 'consultList']);
+  });
+
+  it('links the settings entries to their pages, for the representative only', () => {
+    const settings = visibleMenu({
+      isSuperadmin: false,
+      rights: rights({ representYn: true }),
+      approvedSubServices: new Set(),
+    }).find((group) => group.key === 'settings');
+    expect(settings?.entries.map((entry) => entry.to)).toEqual([
+      '/setting/gym',
+      '/setting/gym/permission',
+      '/setting/gym/worker/detail',
+    ]);
+    // A worker whose set holds every flag is still not the representative.
+    const worker = keysOf({
+      isSuperadmin: false,
+      rights: rights({ ...allFlags(true) }),
+      approvedSubServices: new Set(),
+    });
+    expect(worker.settings).toEqual([]);
   });
 
   it('opens consulting with gymId and gymMaster=Y', () => {

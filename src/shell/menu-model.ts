@@ -20,6 +20,13 @@ export type MenuEntry = {
 
 export type MenuGroup = { key: string; labelKey: string; entries: MenuEntry[] };
 
+/** The facility settings pages (SPEC §2.2), the representative's alone (domain/access.ts). */
+export const SETTING_PATHS = {
+  gym: ROUTE_NAMES.SETTING_GYM,
+  permissions: '/setting/gym/permission',
+  staff: '/setting/gym/worker/detail',
+} as const;
+
 // The member, consultation and add-on lists use the generic resource screens until their bespoke pages arrive.
 export const MENU: readonly MenuGroup[] = [
   {
@@ -104,12 +111,23 @@ export const MENU: readonly MenuGroup[] = [
     key: 'settings',
     labelKey: 'shell.menu.settings',
     entries: [
-      { key: 'gymSettings', labelKey: 'shell.menu.gymSettings', to: null, access: ROUTE_NAMES.SETTING_GYM },
+      {
+        key: 'gymSettings',
+        labelKey: 'shell.menu.gymSettings',
+        to: ROUTE_NAMES.SETTING_GYM,
+        access: ROUTE_NAMES.SETTING_GYM,
+      },
       {
         key: 'permissions',
         labelKey: 'shell.menu.permissions',
-        to: '/gym-auth',
-        access: '/setting/gym/permission',
+        to: SETTING_PATHS.permissions,
+        access: SETTING_PATHS.permissions,
+      },
+      {
+        key: 'staff',
+        labelKey: 'shell.menu.staff',
+        to: SETTING_PATHS.staff,
+        access: SETTING_PATHS.staff,
       },
     ],
   },

@@ -61,7 +61,11 @@ export function SideMenu() {
   const { pathname } = useLocation();
   const { selected } = useFacility();
   const groups = visibleMenu(useAccessContext()).filter((group) => group.entries.length > 0);
-  const current = groups.flatMap((g) => g.entries).find((entry) => entry.to && isUnder(pathname, entry.to));
+  // The most specific entry: /setting/gym/permission is "Permission sets", not "Facility settings".
+  const current = groups
+    .flatMap((g) => g.entries)
+    .filter((entry) => entry.to && isUnder(pathname, entry.to))
+    .sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0];
   const [openKeys, setOpenKeys] = useState<string[]>(() => {
     const group = groups.find((g) => g.entries.includes(current as MenuEntry));
     return [group?.key ?? groups[0]?.key ?? ''];

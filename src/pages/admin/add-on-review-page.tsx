@@ -1,39 +1,129 @@
-import { useTranslate } from '@refinedev/core';
-import { ResourceList } from '../../resources/generic/resource-list.tsx';
+import { useList, useMany, useTranslate } from '@refinedev/core';
+import { Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { SubServiceType } from '../../../domain/enums.ts';
+import type { Gym } from '../../../domain/schemas/gym.ts';
 import { findResource } from '../../resources/registry.ts';
+import { EmptyText } from '../settings/empty-text.tsx';
+import { SubServiceStatusTag } from '../settings/gym-status-tag.tsx';
 import { ConfirmStatusButton } from './review-actions.tsx';
 
-/** Add-on subscriptions waiting for the operator (gymSubServiceStatus=WAIT), to approve or deny. */
+const PAGE_SIZE = 20;
+
+type Subscription = {
+  id: number;
+  gymId: number;
+  subServiceId: number;
+  gymSubServiceStatus: 'WAIT' | 'APPROVE' | 'DENY' | 'CANCEL';
+  createDate: string;
+};
+type CatalogueEntry = { id: number; gymSubServiceType: SubServiceType; nameKo: string; nameEn: string };
+
+/** Add-on subscriptions waiting for the operator (gymSubServiceStatus=WAIT), the oldest first, to approve or deny. */
 export function AddOnReviewPage() {
   const translate = useTranslate();
-  const entry = findResource('admin', 'gym-sub-service');
-  if (!entry) return null;
+  const resource = findResource('admin', 'gym-sub-service')?.identifier ?? 'gym-sub-service';
+  const [currentPage, setCurrentPage] = useState(1);
+  const { result, query } = useList<Subscription>({
+    resource,
+    filters: [{ field: 'gymSubServiceStatus', operator: 'eq', value: 'WAIT' }],
+    sorters: [{ field: 'createDate', order: 'asc' }],
+    pagination: { currentPage, pageSize: PAGE_SIZE },
+  });
+  const rows = result.data;
+  const gymIds = [...new Set(rows.map((row) => row.gymId))];
+  const gyms = useMany<Gym>({
+    resource: findResource('admin', 'gym')?.identifier ?? 'gym',
+    ids: gymIds,
+    queryOptions: { enabled: gymIds.length > 0 },
+  });
+  const catalogue = useList<CatalogueEntry>({
+    resource: findResource('admin', 'sub-service')?.identifier ?? 'sub-service',
+    pagination: { currentPage: 1, pageSize: 100 },
+  });
+  const gymName = (id: number) => gyms.result.data.find((gym) => gym.id === id)?.name ?? `#${id}`;
+  const addOnName = (id: number) => {
+    const addOn = catalogue.result.data.find((entry) => entry.id === id);
+    return addOn ? translate(`enums.subServiceType.${addOn.gymSubServiceType}`) : `#${id}`;
+  };
+
+  const columns: ColumnsType<Subscription> = [
+    {
+      key: 'order',
+      title: translate('review.facilities.order'),
+      width: 56,
+      render: (_, __, index) => (currentPage - 1) * PAGE_SIZE + index + 1,
+    },
+    { key: 'gym', title: translate('gym-sub-service.fields.gymId'), render: (_, row) => gymName(row.gymId) },
+    {
+      key: 'addOn',
+      title: translate('gym-sub-service.fields.subServiceId'),
+      render: (_, row) => addOnName(row.subServiceId),
+    },
+    {
+      key: 'status',
+      title: translate('gym-sub-service.fields.gymSubServiceStatus'),
+      render: (_, row) => <SubServiceStatusTag status={row.gymSubServiceStatus} />,
+    },
+    {
+      key: 'requested',
+      title: translate('gym-sub-service.fields.createDate'),
+      render: (_, row) => dayjs(row.createDate).format('YYYY.MM.DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: translate('crud.actions'),
+      render: (_, row) => {
+        const names = { addOn: addOnName(row.subServiceId), gym: gymName(row.gymId) };
+        return (
+          <Space wrap size="small">
+            <ConfirmStatusButton
+              resource={resource}
+              id={row.id}
+              values={{ gymSubServiceStatus: 'APPROVE' }}
+              label={translate('admin.review.addOns.approve')}
+              question={translate('review.addOns.approveQuestion', names)}
+              success="admin.review.addOns.approved"
+            />
+            <ConfirmStatusButton
+              resource={resource}
+              id={row.id}
+              values={{ gymSubServiceStatus: 'DENY' }}
+              label={translate('admin.review.addOns.deny')}
+              question={translate('review.addOns.denyQuestion', names)}
+              success="admin.review.addOns.denied"
+              danger
+            />
+          </Space>
+        );
+      },
+    },
+  ];
+
   return (
-    <ResourceList
-      entry={entry}
-      title={translate('admin.review.addOns.title')}
-      permanentFilters={[{ field: 'gymSubServiceStatus', operator: 'eq', value: 'WAIT' }]}
-      rowActions={(record) => (
-        <>
-          <ConfirmStatusButton
-            resource={entry.identifier}
-            id={record.id ?? ''}
-            values={{ gymSubServiceStatus: 'APPROVE' }}
-            label={translate('admin.review.addOns.approve')}
-            question={translate('admin.review.addOns.approveQuestion')}
-            success="admin.review.addOns.approved"
-          />
-          <ConfirmStatusButton
-            resource={entry.identifier}
-            id={record.id ?? ''}
-            values={{ gymSubServiceStatus: 'DENY' }}
-            label={translate('admin.review.addOns.deny')}
-            question={translate('admin.review.addOns.denyQuestion')}
-            success="admin.review.addOns.denied"
-            danger
-          />
-        </>
-      )}
-    />
+    <section aria-labelledby="add-on-queue-title">
+      <Typography.Title level={1} id="add-on-queue-title" style={{ fontSize: 24 }}>
+        {translate('admin.review.addOns.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{translate('review.addOns.hint')}</Typography.Paragraph>
+      <Table<Subscription>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={query.isLoading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyText>{translate('review.addOns.empty')}</EmptyText> }}
+        pagination={{
+          current: currentPage,
+          pageSize: PAGE_SIZE,
+          total: result.total,
+          onChange: setCurrentPage,
+          hideOnSinglePage: true,
+        }}
+      />
+    </section>
   );
 }

@@ -1,22 +1,31 @@
 import { type BaseKey, useTranslate, useUpdate } from '@refinedev/core';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { fieldErrorsOf } from '../../providers/http-error.ts';
+import { useModal } from '../../shell/modal/use-modal.ts';
+import { useReportError } from '../settings/use-report-error.ts';
 
 type ReviewUpdate = { resource: string; id: BaseKey; values: Record<string, unknown>; success: string };
 
+/** The operator's decision; a failure is reported here (an ERROR modal), not by the global alert as well. */
 const useReviewUpdate = () => {
   const translate = useTranslate();
-  const { mutateAsync, mutation } = useUpdate();
-  const update = ({ resource, id, values, success }: ReviewUpdate) =>
-    mutateAsync({
+  const { message } = App.useApp();
+  const { mutateAsync, mutation } = useUpdate({ mutationOptions: { meta: { silent: true } } });
+  const update = async ({ resource, id, values, success }: ReviewUpdate) => {
+    await mutateAsync({
       resource,
       id,
       values,
-      successNotification: () => ({ message: translate(success), type: 'success' }),
+      successNotification: false,
+      errorNotification: false,
     });
+    void message.success(translate(success));
+  };
   return { update, pending: mutation.isPending };
 };
 
-/** A button that asks before it changes a status. */
+/** A button that asks (through the app's modal) before it changes a status. */
 export function ConfirmStatusButton({
   resource,
   id,
@@ -25,18 +34,25 @@ export function ConfirmStatusButton({
   question,
   success,
   danger,
-}: ReviewUpdate & { label: string; question: string; danger?: boolean }) {
-  const translate = useTranslate();
-  const { modal } = App.useApp();
+  onDone,
+}: ReviewUpdate & { label: string; question: string; danger?: boolean; onDone?: () => void }) {
+  const { open } = useModal();
+  const report = useReportError();
   const { update, pending } = useReviewUpdate();
   const handleClick = (): void => {
-    modal.confirm({
+    open({
+      type: 'CONFIRM',
       title: label,
-      content: question,
-      okText: label,
-      okButtonProps: { danger },
-      cancelText: translate('buttons.cancel'),
-      onOk: () => update({ resource, id, values, success }),
+      children: question,
+      confirmText: label,
+      handleConfirm: async () => {
+        try {
+          await update({ resource, id, values, success });
+          onDone?.();
+        } catch (error) {
+          report('review.failed', error);
+        }
+      },
     });
   };
   return (
@@ -52,56 +68,75 @@ export function ConfirmStatusButton({
   );
 }
 
-/** Rejects a facility: asks for the reason the owner will read (required by the server as well). */
+/** Rejects a facility: asks for the reason the owner will read (the server requires it as well). */
 export function RejectFacilityButton({
   resource,
   id,
   name,
+  onDone,
 }: {
   resource: string;
   id: BaseKey;
   name: string;
+  onDone?: () => void;
 }) {
   const translate = useTranslate();
-  const { modal } = App.useApp();
+  const report = useReportError();
+  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ inactiveReason: string }>();
   const { update, pending } = useReviewUpdate();
-  const handleClick = (): void => {
-    form.resetFields();
-    modal.confirm({
-      title: translate('admin.review.facilities.rejectTitle', { name }),
-      icon: null,
-      content: (
+
+  const handleOk = async (): Promise<void> => {
+    const { inactiveReason } = await form.validateFields();
+    try {
+      await update({
+        resource,
+        id,
+        values: { gymStatus: 'INACTIVE', inactiveReason: inactiveReason.trim() },
+        success: 'admin.review.facilities.rejected',
+      });
+      setOpen(false);
+      onDone?.();
+    } catch (error) {
+      const reasonErrors = fieldErrorsOf(error).find((field) => field.name === 'inactiveReason');
+      if (reasonErrors) form.setFields([{ name: 'inactiveReason', errors: reasonErrors.errors }]);
+      else {
+        setOpen(false);
+        report('review.failed', error);
+      }
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" danger onClick={() => setOpen(true)}>
+        {translate('admin.review.facilities.reject')}
+      </Button>
+      <Modal
+        open={open}
+        title={translate('admin.review.facilities.rejectTitle', { name })}
+        okText={translate('admin.review.facilities.reject')}
+        okButtonProps={{ danger: true, loading: pending }}
+        cancelText={translate('buttons.cancel')}
+        onOk={() => void handleOk().catch(() => undefined)}
+        onCancel={() => setOpen(false)}
+        maskClosable={false}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="inactiveReason"
             label={translate('admin.review.facilities.reason')}
+            extra={translate('review.facilities.reasonHint')}
             rules={[
               { required: true, whitespace: true, message: translate('validation.inactiveReasonRequired') },
               { max: 500, message: translate('validation.tooLong', { max: 500 }) },
             ]}
           >
-            <Input.TextArea autoSize={{ minRows: 3 }} autoFocus />
+            <Input.TextArea autoSize={{ minRows: 3 }} autoFocus maxLength={500} />
           </Form.Item>
         </Form>
-      ),
-      okText: translate('admin.review.facilities.reject'),
-      okButtonProps: { danger: true },
-      cancelText: translate('buttons.cancel'),
-      onOk: async () => {
-        const { inactiveReason } = await form.validateFields();
-        await update({
-          resource,
-          id,
-          values: { gymStatus: 'INACTIVE', inactiveReason: inactiveReason.trim() },
-          success: 'admin.review.facilities.rejected',
-        });
-      },
-    });
-  };
-  return (
-    <Button size="small" danger loading={pending} onClick={handleClick}>
-      {translate('admin.review.facilities.reject')}
-    </Button>
+      </Modal>
+    </>
   );
 }

@@ -1,0 +1,68 @@
+import type { GymMemberStatus } from '../../../domain/enums.ts';
+import type { PermissionFlag } from '../../../domain/permissions.ts';
+import type { GymAuth } from '../../../domain/schemas/gym-auth.ts';
+import type { GymMember } from '../../../domain/schemas/gym-member.ts';
+
+// The pure rules behind the facility settings pages: what the permission matrix lets the representative change,
+// how the staff list splits, how invitations are read, and the typed confirmation of closing a facility.
+
+/** The matrix's column groups: each area's "use" flag beside its "setting" flag (DESIGN §4). */
+export const MATRIX_AREAS: readonly { key: string; flags: readonly [PermissionFlag, PermissionFlag] }[] = [
+  { key: 'member', flags: ['memberUseYn', 'memberSettingYn'] },
+  { key: 'consult', flags: ['consultUseYn', 'consultSettingYn'] },
+  { key: 'subService', flags: ['subServiceUseYn', 'subServiceSettingYn'] },
+  { key: 'adMessage', flags: ['adMessageUseYn', 'adMessageSettingYn'] },
+  { key: 'payHistory', flags: ['payHistoryUseYn', 'payHistorySettingYn'] },
+];
+
+type SetState = Pick<GymAuth, 'representYn' | 'defaultYn'>;
+
+export type SetControls = {
+  /** The representative set holds every right by itself: its flags are shown on and cannot change. */
+  flagsLocked: boolean;
+  /** Only a worker's set can be what new staff get; the representative set is never handed out. */
+  canBeDefault: boolean;
+  /** Why the set cannot be deleted, or null when it can. */
+  deleteBlockedBy: 'represent' | 'default' | null;
+};
+
+/** What the matrix lets the representative do with one set (the server refuses the same, with 409). */
+export const controlsOf = (set: SetState): SetControls => ({
+  flagsLocked: set.representYn,
+  canBeDefault: !set.representYn,
+  deleteBlockedBy: set.representYn ? 'represent' : set.defaultYn ? 'default' : null,
+});
+
+/** The tick a cell shows: the representative set has every right whatever its stored flags say. */
+export const shownFlag = (set: SetState & Record<PermissionFlag, boolean>, flag: PermissionFlag): boolean =>
+  set.representYn || set[flag];
+
+/** The representative set first, then the others as created. */
+export const orderSets = <T extends SetState & { id: number }>(sets: readonly T[]): T[] =>
+  [...sets].sort((a, b) => Number(b.representYn) - Number(a.representYn) || a.id - b.id);
+
+/** The set a newly approved worker gets unless the representative picks another: the facility's default. */
+export const defaultSetId = (sets: readonly (SetState & { id: number })[]): number | undefined =>
+  sets.find((set) => set.defaultYn && !set.representYn)?.id ?? sets.find((set) => !set.representYn)?.id;
+
+/** Staff links, pending requests apart; those who left (QUIT) are not listed. */
+export const splitStaff = (links: readonly GymMember[]) => {
+  const byId = (a: GymMember, b: GymMember) => a.id - b.id;
+  const with_ = (statuses: readonly GymMemberStatus[]) =>
+    links.filter((link) => link.workerYn && statuses.includes(link.status)).sort(byId);
+  return { pending: with_(['WAIT']), staff: with_(['ACTIVE', 'INACTIVE']) };
+};
+
+/** Member numbers typed for an invitation: separated by commas, spaces or new lines. */
+export const parseMemberIds = (text: string): { ids: number[]; invalid: string[] } => {
+  const parts = text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const invalid = parts.filter((part) => !/^[1-9]\d{0,9}$/.test(part) || Number(part) > 2_147_483_647);
+  const ids = [...new Set(parts.filter((part) => !invalid.includes(part)).map(Number))];
+  return { ids, invalid };
+};
+
+/** Closing asks for the facility's name, typed exactly (case and spaces count). */
+export const confirmsClosing = (typed: string, name: string): boolean => name.length > 0 && typed === name;
