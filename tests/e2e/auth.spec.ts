@@ -3,25 +3,24 @@ import { expect, test } from '@playwright/test';
 import { joinThroughApi, OWNER_NAME, OWNER_STATE, uniqueUserId } from './helpers.ts';
 
 test.describe('signed out', () => {
-  test('a representative joins, logs in and lands on home', async ({ page }) => {
+  test('a representative joins with a first facility and lands on home, signed in, with the welcome', async ({
+    page,
+  }) => {
     const userId = uniqueUserId('rep');
     await page.goto('/join?lng=en');
     await expect(page.getByRole('heading', { name: 'Representative sign-up' })).toBeVisible();
     await page.getByLabel('User ID').fill(userId);
     await page.getByLabel('Password', { exact: true }).fill('goodpass12');
     await page.getByLabel('Confirm password').fill('goodpass12');
-    await page.getByLabel('Name').fill('최대표');
+    await page.getByLabel('Name', { exact: true }).fill('최대표');
     await page.getByLabel('Phone').fill('01055556666');
     await expect(page.getByLabel('Phone')).toHaveValue('010-5555-6666');
+    await page.getByLabel('Facility name').fill('최대표 피트니스');
     await page.getByRole('button', { name: 'Sign up' }).click();
 
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Your account has been created. Please log in.')).toBeVisible();
-    await page.getByLabel('User ID').fill(userId);
-    await page.getByLabel('Password').fill('goodpass12');
-    await page.keyboard.press('Enter');
-    await expect(page.locator('header.fd-shell-header')).toContainText('최대표');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('header.fd-shell-header')).toContainText('최대표');
+    await expect(page.getByRole('dialog')).toContainText('You must register your business facility!');
   });
 
   test('a worker join refuses a taken user id on its field', async ({ page, request }) => {

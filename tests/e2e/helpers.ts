@@ -43,6 +43,33 @@ const verificationInfo = {
   addressDetail: '1층',
 };
 
+/** A 1×1 PNG: a real image, enough for a document the server checks by its content. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The two documents a review needs (SPEC §5), uploaded with type ETC through the signed-in context that will
+ * send the facility: the server accepts only the caller's own uploads.
+ */
+export const uploadReviewDocuments = async (
+  request: APIRequestContext,
+): Promise<{ businessUrlImgUrl: string; representIdImgUrl: string }> => {
+  const upload = async (name: string) => {
+    const response = await request.post('/web/file/upload?type=ETC', {
+      multipart: { file: { name, mimeType: 'image/png', buffer: TINY_PNG } },
+    });
+    if (response.status() !== 201)
+      throw new Error(`upload ${name} failed: ${response.status()} ${await response.text()}`);
+    return ((await response.json()).data as string[])[0]!;
+  };
+  return {
+    businessUrlImgUrl: await upload('business-registration.png'),
+    representIdImgUrl: await upload('representative-id.png'),
+  };
+};
+
 /**
  * A verified (ACTIVE) facility made through the real API: a new owner submits it, the operator approves it.
  * Each call signs in with its own request context, so the caller's cookies are untouched.
@@ -69,6 +96,7 @@ export const createActiveGym = async (
       data: {
         name: gym.name,
         ...verificationInfo,
+        ...(await uploadReviewDocuments(owner)),
         address: gym.address ?? '서울특별시 강남구 테헤란로 1',
         gymStatus: 'REQUEST',
       },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { joinThroughApi, uniqueUserId, visitorAddress } from './helpers.ts';
+import { joinThroughApi, uniqueUserId, uploadReviewDocuments, visitorAddress } from './helpers.ts';
 
 // Seeds for the resource and console specs, through the real API (STYLE.md). Each account gets its own request
 // context, so its session cookie is its own.
@@ -55,7 +55,7 @@ export const newAccount = async (
 
 export type Gym = { id: number; name: string; gymStatus: string };
 
-/** The owner's facility: a draft (WAIT), or sent for review (REQUEST) with the verification info. */
+/** The owner's facility: a draft (WAIT), or sent for review (REQUEST) with the verification info and documents. */
 export const createGym = async (
   owner: ApiSession,
   name: string,
@@ -72,6 +72,7 @@ export const createGym = async (
           postNo: '06236',
           address: 'Teheran-ro 1, Gangnam-gu, Seoul',
           addressDetail: '2F',
+          ...(await uploadReviewDocuments(owner.api)),
           gymStatus: 'REQUEST',
         }
       : {};
