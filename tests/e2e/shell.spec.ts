@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, t
 import {
   type ApiSession,
   approvedAddOn,
+  askToJoin,
   createGym,
   expectNoSeriousViolations,
   newAccount,
@@ -29,6 +30,7 @@ const languages = [
     consulting: 'Consultation and analysis',
     locker: 'Locker',
     noFacility: 'No facility selected',
+    noAccess: 'No access permission.',
   },
   {
     lng: 'ko',
@@ -45,6 +47,7 @@ const languages = [
     consulting: '상담 및 분석 서비스',
     locker: '락커',
     noFacility: '선택된 시설 없음',
+    noAccess: '접근 권한이 없습니다.',
   },
 ] as const;
 
@@ -394,5 +397,44 @@ for (const lng of ['en', 'ko'] as const) {
     await expect(dialog).toContainText(':::400:::');
     await dialog.getByRole('button', { name: lng === 'en' ? 'OK' : '확인' }).click();
     await expect(dialog).toBeHidden();
+  });
+}
+
+for (const t of languages) {
+  test(`an approved worker's menu follows their permission set (${t.lng})`, async ({
+    page,
+    playwright,
+    request,
+    baseURL,
+  }) => {
+    const { owner, gym } = await ownerWithActiveGym({ page, playwright, request, baseURL }, '권한대표');
+    // A set that reads members and consultations, and nothing else.
+    const created = await owner.api.post('/web/gym-auth', {
+      data: { gymId: gym.id, name: 'Reception', memberUseYn: true, consultUseYn: true },
+    });
+    expect(created.status()).toBe(201);
+    const set = (await created.json()).data as { id: number };
+
+    const worker = await newAccount(playwright, request, baseURL!, {
+      prefix: 'menuwk',
+      name: '메뉴직원',
+      authCode: 'MEMBER',
+    });
+    const link = await askToJoin(worker, gym.id);
+    await put(owner, `/web/gym-member/${link.id}`, { status: 'ACTIVE', gymAuthId: set.id });
+
+    await page.context().clearCookies();
+    await signInPage(page, worker);
+    await page.goto(`/gym-member?lng=${t.lng}`);
+    const menu = page.getByRole('navigation', { name: t.menu });
+    await expect(menu.getByText(gym.name)).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: t.groups[0], exact: true })).toBeVisible();
+    // No add-on, payment or settings rights: those groups are gone.
+    for (const group of t.groups.slice(1)) {
+      await expect(menu.getByRole('menuitem', { name: group, exact: true })).toHaveCount(0);
+    }
+    // A page outside the set is refused by the guard.
+    await page.goto(`/setting/gym?lng=${t.lng}`);
+    await expect(page.getByRole('heading', { name: t.noAccess })).toBeVisible();
   });
 }
