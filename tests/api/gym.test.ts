@@ -51,22 +51,24 @@ describe('POST /web/gym (creating a facility)', () => {
       'payHistorySettingYn',
     ];
     expect(Object.keys(byName).sort()).toEqual(['기본 권한', '대표자']);
+    const { 대표자: representative } = byName;
+    const defaultSet = byName['기본 권한'];
     for (const flag of flags) {
-      expect(byName['대표자'][flag]).toBe(true);
-      expect(byName['기본 권한'][flag]).toBe(true);
+      expect(representative[flag]).toBe(true);
+      expect(defaultSet[flag]).toBe(true);
     }
-    expect(byName['대표자']).toMatchObject({ representYn: true, defaultYn: false });
-    expect(byName['기본 권한']).toMatchObject({ representYn: false, defaultYn: true });
+    expect(representative).toMatchObject({ representYn: true, defaultYn: false });
+    expect(defaultSet).toMatchObject({ representYn: false, defaultYn: true });
 
     const assignments = await t.app.inject({
       method: 'GET',
-      url: `/web/gym-auth-member/list?gymAuthId=${byName['대표자'].id}`,
+      url: `/web/gym-auth-member/list?gymAuthId=${representative.id}`,
       cookies: owner.cookies,
     });
     expect(assignments.json().data).toEqual([
       expect.objectContaining({
         memberId: owner.member.id,
-        gymAuthId: byName['대표자'].id,
+        gymAuthId: representative.id,
         member: expect.objectContaining({ id: owner.member.id }),
       }),
     ]);
@@ -80,7 +82,7 @@ describe('POST /web/gym (creating a facility)', () => {
         gymId: gym.id,
         status: 'ACTIVE',
         workerYn: false,
-        gymAuthId: byName['대표자'].id,
+        gymAuthId: representative.id,
       }),
     ]);
     const setting = await t.app.inject({
