@@ -2,70 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/rules/files.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
+import { elfBytes, exeBytes, jpegBytes, pngBytes } from '../fixtures/files.ts';
 import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
 
 // POST and GET /web/member/image/{memberId} (issue 5 point 8): real image bytes through the real app, stored on a
 // real disk under a temporary DATA_DIR.
-
-// ---- real files, made here -----------------------------------------------------------------------------------
-
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
-/** A valid RGB PNG of random pixels (so that no two are alike). */
-const pngBytes = (width = 4, height = 3) => {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(
-    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
-
-const segment = (marker: number, body: number[]) =>
-  Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
-
-/** A baseline JPEG of one 8×8 grey block (djpeg decodes it to 64 pixels of 128). */
-const jpegBytes = () => {
-  const oneCodeTable = (tableClass: number) => [tableClass << 4, 1, ...new Array(15).fill(0), 0];
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
-    segment(0xdb, [0, ...new Array(64).fill(1)]),
-    segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
-    segment(0xc4, [...oneCodeTable(0), ...oneCodeTable(1)]),
-    segment(0xda, [1, 1, 0, 0, 63, 0]),
-    Buffer.from([0x3f, 0xff, 0xd9]),
-  ]);
-};
-
-/** The start of a Linux executable, and of a Windows one, padded out. */
-const elfBytes = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
-const exeBytes = () => {
-  const bytes = Buffer.alloc(512);
-  bytes.write('MZ', 0, 'ascii');
-  bytes.writeUInt32LE(0x80, 0x3c);
-  bytes.write('PE\0\0', 0x80, 'binary');
-  return bytes;
-};
 
 /** One multipart/form-data body with a single file part. */
 const form = (fileName: string, content: Buffer, field = 'image', contentType = 'image/png') => {
