@@ -24,10 +24,6 @@ export const createFacilityApi = (http: AxiosInstance) => ({
     ).data,
   subServices: async (gymId: number): Promise<GymSubServiceItem[]> =>
     (await http.get<GymSubServiceItem[]>(`${API_BASE}/gym-sub-service/list/${gymId}`)).data,
-  createDraft: async (name: string): Promise<Gym> =>
-    (await http.post<Gym>(`${API_BASE}/gym`, { name, gymStatus: 'WAIT' })).data,
-  resubmit: async (gymId: number): Promise<Gym> =>
-    (await http.put<Gym>(`${API_BASE}/gym/${gymId}`, { gymStatus: 'REQUEST' })).data,
 });
 
 export type FacilityApi = ReturnType<typeof createFacilityApi>;

@@ -100,15 +100,6 @@ const setup = ({
     gymAuth: vi.fn(async (id: number) => representSet(id - 100)),
     gymAuthMembers: vi.fn(async () => []),
     subServices: vi.fn(async () => []),
-    createDraft: vi.fn(async (name: string) => {
-      const created = makeGym(99, name, 'WAIT');
-      list = [...list, created];
-      return created;
-    }),
-    resubmit: vi.fn(async (gymId: number) => {
-      list = list.map((gym) => (gym.id === gymId ? { ...gym, gymStatus: 'REQUEST' as const } : gym));
-      return list.find((gym) => gym.id === gymId)!;
-    }),
   } satisfies Record<keyof FacilityApi, unknown>;
   const verification = {
     upload: vi.fn(async () => '/web/file/1'),

@@ -79,8 +79,6 @@ const setup = ({
     gymAuth: vi.fn(),
     gymAuthMembers: vi.fn(async () => []),
     subServices: vi.fn(async () => []),
-    createDraft: vi.fn(),
-    resubmit: vi.fn(),
   } satisfies Record<keyof FacilityApi, unknown>;
   const onDone = vi.fn();
   const onClose = vi.fn();
