@@ -13,7 +13,7 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
 } from 'fastify-type-provider-zod';
-import { resources } from '../domain/resources/index.ts';
+import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import type { Db, DbKind } from './db/client.ts';

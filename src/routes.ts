@@ -1,4 +1,4 @@
-import { ROUTE_NAMES } from '../domain/routes.ts';
+import { ROUTE_NAMES } from '#domain/routes.ts';
 
 /**
  * The route names of SPEC §2.1 with their paths (domain/routes.ts), plus the join pages and the operator console.

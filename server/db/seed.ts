@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { NotificationKind, SubServiceType } from '../../domain/enums.ts';
-import type { FileKind } from '../../domain/rules/files.ts';
-import { extensionOfKind, fileUrl } from '../../domain/rules/files.ts';
+import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
+import type { FileKind } from '#domain/rules/files.ts';
+import { extensionOfKind, fileUrl } from '#domain/rules/files.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { FILE_AREA, newFileId } from '../modules/file/file.repository.ts';
 import { createGymWithOwner } from '../modules/gym/gym.service.ts';

@@ -6,8 +6,8 @@ import type {
   FastifySchemaCompiler,
 } from 'fastify';
 import type { z } from 'zod';
-import type { Language } from '../../domain/enums.ts';
-import { isValidationKey, translateValidation, type ValidationKey } from '../../domain/i18n/validation.ts';
+import type { Language } from '#domain/enums.ts';
+import { isValidationKey, translateValidation, type ValidationKey } from '#domain/i18n/validation.ts';
 import { requestLanguage } from './language.ts';
 import { type MessageKey, translate } from './messages.ts';
 

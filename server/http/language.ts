@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Language } from '../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 
 /** The first of ko/en the client prefers (by q-value), else English, the SPEC §9 fallback. */
 export const requestLanguage = (request: FastifyRequest): Language => {

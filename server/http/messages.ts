@@ -1,5 +1,5 @@
-import type { Language } from '../../domain/enums.ts';
-import { interpolate } from '../../domain/i18n/validation.ts';
+import type { Language } from '#domain/enums.ts';
+import { interpolate } from '#domain/i18n/validation.ts';
 
 // Messages the API writes itself, in both languages. Field-level validation texts live in domain/i18n.
 const en = {

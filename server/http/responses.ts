@@ -1,4 +1,4 @@
-import { errorSchema } from '../../domain/schemas/common.ts';
+import { errorSchema } from '#domain/schemas/common.ts';
 import { type ErrorCode, errorCodes } from './errors.ts';
 
 /** Documents the error answers a route can give, all in the one envelope of DESIGN §3. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type GymRight, type GymRights, hasRight, permissionFlags } from '../../domain/permissions.ts';
+import { type GymRight, type GymRights, hasRight, permissionFlags } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { gymAuth, gymMember } from '../db/schema/index.ts';
 import { requireMember } from './auth.ts';

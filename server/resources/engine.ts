@@ -27,8 +27,8 @@ import {
   PAGE_SIZE_MAX,
   type ResourceDeclaration,
   TOTAL_CAP,
-} from '../../domain/resources/define.ts';
-import { idParamsSchema } from '../../domain/schemas/common.ts';
+} from '#domain/resources/define.ts';
+import { idParamsSchema } from '#domain/schemas/common.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';

@@ -9,7 +9,7 @@ import {
   kindOfName,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_MB,
-} from '../../domain/rules/files.ts';
+} from '#domain/rules/files.ts';
 import { AppError, validatorCompiler } from '../http/errors.ts';
 import type { FileStorage, StoredFile } from './file-storage.ts';
 

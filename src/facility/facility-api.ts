@@ -1,8 +1,8 @@
 import type { AxiosInstance } from 'axios';
-import type { Gym } from '../../domain/schemas/gym.ts';
-import type { GymAuth, GymAuthMember } from '../../domain/schemas/gym-auth.ts';
-import type { GymMember } from '../../domain/schemas/gym-member.ts';
-import type { GymSubServiceItem } from '../../domain/schemas/sub-service.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
+import type { GymAuth, GymAuthMember } from '#domain/schemas/gym-auth.ts';
+import type { GymMember } from '#domain/schemas/gym-member.ts';
+import type { GymSubServiceItem } from '#domain/schemas/sub-service.ts';
 import { API_BASE } from '../providers/http-client.ts';
 
 /** The shell calls of SPEC §7; the client has already unwrapped `{ data }`. */

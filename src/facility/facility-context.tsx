@@ -9,12 +9,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { SubServiceType } from '../../domain/enums.ts';
-import { type GymRights, permissionFlags } from '../../domain/permissions.ts';
-import type { Gym } from '../../domain/schemas/gym.ts';
-import type { GymAuth, GymAuthMember } from '../../domain/schemas/gym-auth.ts';
-import type { GymMember } from '../../domain/schemas/gym-member.ts';
-import type { GymSubServiceItem } from '../../domain/schemas/sub-service.ts';
+import type { SubServiceType } from '#domain/enums.ts';
+import { type GymRights, permissionFlags } from '#domain/permissions.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
+import type { GymAuth, GymAuthMember } from '#domain/schemas/gym-auth.ts';
+import type { GymMember } from '#domain/schemas/gym-member.ts';
+import type { GymSubServiceItem } from '#domain/schemas/sub-service.ts';
 import { useSessionMember } from '../session/session-context.tsx';
 import type { FacilityApi } from './facility-api.ts';
 import type { SelectedFacilityStorage } from './selected-facility-storage.ts';

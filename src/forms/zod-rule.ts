@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
-import { isValidationKey } from '../../domain/i18n/validation.ts';
+import { isValidationKey } from '#domain/i18n/validation.ts';
 
 export type TranslateFn = (key: string, options?: Record<string, unknown>) => string;
 

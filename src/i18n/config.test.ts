@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { validationMessages } from '../../domain/i18n/validation.ts';
+import { validationMessages } from '#domain/i18n/validation.ts';
 import { createI18n, currentLanguage, detectionOptions, i18nOptions } from './config.ts';
 import en from './locales/en.json';
 import ko from './locales/ko.json';

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { validationMessages } from '../../domain/i18n/validation.ts';
+import { validationMessages } from '#domain/i18n/validation.ts';
 import en from './locales/en.json';
 import ko from './locales/ko.json';
 import { sharedI18nOptions } from './options.ts';

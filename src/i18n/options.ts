@@ -1,6 +1,6 @@
 import type { i18n as I18n, InitOptions } from 'i18next';
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
-import { type Language, languages } from '../../domain/enums.ts';
+import { type Language, languages } from '#domain/enums.ts';
 
 // The language rules shared by the back-office and the public pages. No texts here: each side bundles only its own.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidBusinessNoCheckDigit, isBusinessNoShape } from '../../domain/rules/business-number.ts';
-import { isPhoneLike } from '../../domain/rules/text.ts';
+import { hasValidBusinessNoCheckDigit, isBusinessNoShape } from '#domain/rules/business-number.ts';
+import { isPhoneLike } from '#domain/rules/text.ts';
 import { company } from './company.ts';
 
 describe('company details', () => {

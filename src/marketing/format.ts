@@ -1,4 +1,4 @@
-import type { Language } from '../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 
 const LOCALES: Record<Language, string> = { en: 'en-US', ko: 'ko-KR' };
 

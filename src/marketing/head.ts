@@ -1,4 +1,4 @@
-import type { Language } from '../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 
 export type PageHead = {
   language: Language;

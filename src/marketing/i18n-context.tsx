@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { Language } from '../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 import { currentLanguage } from '../i18n/options.ts';
 import type { Translate } from './i18n.ts';
 

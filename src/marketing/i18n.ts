@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import type { Language } from '../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 import { sharedI18nOptions } from '../i18n/options.ts';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { goals } from '../../domain/enums.ts';
+import { goals } from '#domain/enums.ts';
 import { company } from './company.ts';
 import { createMarketingI18n } from './i18n.ts';
 import { FOODS } from './landing/diet/foods.ts';

@@ -1,11 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import {
-  type AccessContext,
-  type AccessDecision,
-  decideAccess,
-  decidePathAccess,
-} from '../../domain/access.ts';
-import type { AccessRule, Operation } from '../../domain/resources/define.ts';
+import { type AccessContext, type AccessDecision, decideAccess, decidePathAccess } from '#domain/access.ts';
+import type { AccessRule, Operation } from '#domain/resources/define.ts';
 
 /**
  * The access guard's view of the member (DESIGN §4): the selected facility's rights and approved add-ons. The

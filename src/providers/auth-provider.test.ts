@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Member } from '../../domain/schemas/member.ts';
+import type { Member } from '#domain/schemas/member.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { createStoredSession, type KeyValueStorage } from '../session/stored-session.ts';
 import { createAuthProvider } from './auth-provider.ts';

@@ -1,5 +1,5 @@
 import type { AuthProvider } from '@refinedev/core';
-import type { Login, MemberJoin } from '../../domain/schemas/member.ts';
+import type { Login, MemberJoin } from '#domain/schemas/member.ts';
 import { ROUTES } from '../routes.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { StoredSession } from '../session/stored-session.ts';

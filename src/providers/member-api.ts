@@ -5,7 +5,7 @@ import type {
   MemberJoin,
   MemberProfileUpdate,
   PasswordChange,
-} from '../../domain/schemas/member.ts';
+} from '#domain/schemas/member.ts';
 import { API_BASE } from './http-client.ts';
 
 /** A photo of up to 20 MB can take longer than the JSON client's 10 seconds on a slow line. */

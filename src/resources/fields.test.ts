@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceDeclaration } from '../../domain/resources/define.ts';
+import type { ResourceDeclaration } from '#domain/resources/define.ts';
 import {
   consultResource,
   gymAuthResource,
   gymMemberResource,
   gymResource,
   gymSubServiceResource,
-} from '../../domain/resources/index.ts';
+} from '#domain/resources/index.ts';
 import {
   type FieldEntry,
   fieldText,

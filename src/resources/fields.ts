@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { FieldMeta, ResourceDeclaration } from '../../domain/resources/define.ts';
-import { digitsOnly, formatPhone } from '../../domain/rules/text.ts';
+import type { FieldMeta, ResourceDeclaration } from '#domain/resources/define.ts';
+import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 
 // The field model of the generic screens: which fields show where, their labels, and how values read as text.
 // Pure functions, so the screens stay thin and the rules are unit-tested.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceDeclaration } from '../../domain/resources/define.ts';
-import { resources as declarations, gymAuthResource } from '../../domain/resources/index.ts';
+import type { ResourceDeclaration } from '#domain/resources/define.ts';
+import { resources as declarations, gymAuthResource } from '#domain/resources/index.ts';
 import en from '../i18n/locales/en.json';
 import ko from '../i18n/locales/ko.json';
 import { pathOf } from '../providers/data-provider.ts';

@@ -1,6 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
-import type { AccessRule, Operation, ResourceDeclaration } from '../../domain/resources/define.ts';
-import { resources as declarations } from '../../domain/resources/index.ts';
+import type { AccessRule, Operation, ResourceDeclaration } from '#domain/resources/define.ts';
+import { resources as declarations } from '#domain/resources/index.ts';
 import { registerResourcePaths } from '../providers/data-provider.ts';
 import { ROUTES } from '../routes.ts';
 

@@ -9,8 +9,8 @@ import {
 } from '@refinedev/core';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldMeta } from '../../domain/resources/define.ts';
-import type { Gym } from '../../domain/schemas/gym.ts';
+import type { FieldMeta } from '#domain/resources/define.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { API_BASE } from '../providers/http-client.ts';
 import { useSessionMember } from '../session/session-context.tsx';
 import { embeddedOf, hasSearch, localizedLabel } from './fields.ts';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { Member } from '../../domain/schemas/member.ts';
+import type { Member } from '#domain/schemas/member.ts';
 import type { SessionStore } from './session-store.ts';
 import type { StoredSession } from './stored-session.ts';
 

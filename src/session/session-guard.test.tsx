@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Member } from '../../domain/schemas/member.ts';
+import type { Member } from '#domain/schemas/member.ts';
 import { createI18n } from '../i18n/config.ts';
 import { toHttpError } from '../providers/http-error.ts';
 import { createI18nProvider } from '../providers/i18n-provider.ts';

@@ -1,4 +1,4 @@
-import type { Member } from '../../domain/schemas/member.ts';
+import type { Member } from '#domain/schemas/member.ts';
 
 /** The signed-in member (SPEC §3 "Client state"), readable outside React so that the auth provider can set it. */
 export type SessionStore = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AccessContext } from '../../domain/access.ts';
+import type { AccessContext } from '#domain/access.ts';
 import { useFacility } from '../facility/facility-context.tsx';
 import type { AccessContextStore } from '../providers/access-control-provider.ts';
 import { useSessionMember } from '../session/session-context.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { decidePathAccess, requirementOf } from '../../domain/access.ts';
+import { decidePathAccess, requirementOf } from '#domain/access.ts';
 import { useFacility } from '../facility/facility-context.tsx';
 import { AccessGuardPage } from '../pages/errors/access-guard-page.tsx';
 import { NoFacilityPage } from '../pages/errors/no-facility-page.tsx';

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
-import type { Gym } from '../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { useFacilityApi } from '../facility/facility-context.tsx';
 import { ConsultingUnavailablePage } from '../pages/errors/consulting-unavailable-page.tsx';
 import { SubServiceUnavailablePage } from '../pages/errors/sub-service-unavailable-page.tsx';

@@ -1,6 +1,6 @@
 import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
 import { Segmented } from 'antd';
-import type { Language } from '../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 
 /** KO / EN switch; the choice is cached in localStorage by the language detector. */
 export function LanguageSwitch() {

@@ -1,4 +1,4 @@
-import { normalizePath, ROUTE_NAMES } from '../../domain/routes.ts';
+import { normalizePath, ROUTE_NAMES } from '#domain/routes.ts';
 import { ROUTES } from '../routes.ts';
 
 /**

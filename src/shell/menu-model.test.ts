@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessContext } from '../../domain/access.ts';
-import { allFlags, type GymRights } from '../../domain/permissions.ts';
+import type { AccessContext } from '#domain/access.ts';
+import { allFlags, type GymRights } from '#domain/permissions.ts';
 import { consultingUrl, visibleMenu } from './menu-model.ts';
 
 const rights = (overrides: Partial<GymRights> = {}): GymRights => ({

@@ -1,6 +1,6 @@
-import { type AccessContext, decidePathAccess } from '../../domain/access.ts';
-import type { SubServiceType } from '../../domain/enums.ts';
-import { ROUTE_NAMES } from '../../domain/routes.ts';
+import { type AccessContext, decidePathAccess } from '#domain/access.ts';
+import type { SubServiceType } from '#domain/enums.ts';
+import { ROUTE_NAMES } from '#domain/routes.ts';
 
 /**
  * An entry of the side menu (SPEC §2.4).

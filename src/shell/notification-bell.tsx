@@ -5,7 +5,7 @@ import { Alert, Badge, Button, List, Popover, Space, Typography } from 'antd';
 import type { AxiosInstance } from 'axios';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { Notification } from '../../domain/schemas/notification.ts';
+import type { Notification } from '#domain/schemas/notification.ts';
 import { API_BASE } from '../providers/http-client.ts';
 import { http } from '../providers/instances.ts';
 import { useSessionMember } from '../session/session-context.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { isUnder, ROUTE_NAMES } from '../../domain/routes.ts';
+import { isUnder, ROUTE_NAMES } from '#domain/routes.ts';
 import { useFacility } from '../facility/facility-context.tsx';
 
 /** The add-on pages, whose entry re-fetches the facility's subscriptions (SPEC §7 "Shell calls"). */

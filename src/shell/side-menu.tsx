@@ -3,7 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import { Menu, type MenuProps, Tag, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isUnder } from '../../domain/routes.ts';
+import { isUnder } from '#domain/routes.ts';
 import { useFacility } from '../facility/facility-context.tsx';
 import { useAccessContext } from './access-context-sync.tsx';
 import { consultingUrl, type MenuEntry, RAIL, visibleMenu } from './menu-model.ts';

@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFlags } from '../../domain/permissions.ts';
-import { fileIdOfUrl } from '../../domain/rules/files.ts';
-import { file, fileAccessLog } from '../../server/db/schema/index.ts';
+import { allFlags } from '#domain/permissions.ts';
+import { fileIdOfUrl } from '#domain/rules/files.ts';
+import { file, fileAccessLog } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import {

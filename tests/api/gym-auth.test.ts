@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFlags } from '../../domain/permissions.ts';
+import { allFlags } from '#domain/permissions.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 

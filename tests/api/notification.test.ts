@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notification } from '../../server/db/schema/index.ts';
+import { notification } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';

@@ -1,15 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personKinds } from '../../domain/enums.ts';
-import { PAGE_SIZE_MAX, type ResourceDeclaration, TOTAL_CAP } from '../../domain/resources/define.ts';
+import { personKinds } from '#domain/enums.ts';
+import { PAGE_SIZE_MAX, type ResourceDeclaration, TOTAL_CAP } from '#domain/resources/define.ts';
 import {
   consultResource,
   gymAuthResource,
   gymMemberResource,
   gymResource,
   memberResource,
-} from '../../domain/resources/index.ts';
-import { consult, gym, gymAuth, gymMember, member } from '../../server/db/schema/index.ts';
+} from '#domain/resources/index.ts';
+import { consult, gym, gymAuth, gymMember, member } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
 import { type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REJECTION_REASON, seedDemo } from '../../server/db/seed.ts';
-import { createMemberRepository } from '../../server/modules/member/member.repository.ts';
-import { createDiskStorage } from '../../server/storage/disk-storage.ts';
+import { DEMO_REJECTION_REASON, seedDemo } from '#server/db/seed.ts';
+import { createMemberRepository } from '#server/modules/member/member.repository.ts';
+import { createDiskStorage } from '#server/storage/disk-storage.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { login, randomIp, sessionCookieOf } from '../fixtures/factories.ts';
 import { type Cookies, operatorOf } from '../fixtures/gyms.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subServiceTypes } from '../../domain/enums.ts';
+import { subServiceTypes } from '#domain/enums.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';

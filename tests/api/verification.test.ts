@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFlags } from '../../domain/permissions.ts';
-import { gym as gymTable } from '../../server/db/schema/index.ts';
+import { allFlags } from '#domain/permissions.ts';
+import { gym as gymTable } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { reviewDocuments, uploadFile } from '../fixtures/files.ts';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../server/db/client.ts';
-import { seedSubServiceCatalogue } from '../../server/modules/sub-service/sub-service.ts';
+import { openPglite, openPostgres } from '#server/db/client.ts';
+import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { adminUrl, TEMPLATE_DB, testDbKind } from '../fixtures/database.ts';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { UploadType } from '../../../domain/enums.ts';
-import type { FileKind } from '../../../domain/rules/files.ts';
+import type { UploadType } from '#domain/enums.ts';
+import type { FileKind } from '#domain/rules/files.ts';
 import { gym } from './gym.ts';
 import { member } from './member.ts';
 

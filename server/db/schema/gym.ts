@@ -18,7 +18,7 @@ import type {
   GymSubServiceStatus,
   PersonKind,
   SubServiceType,
-} from '../../../domain/enums.ts';
+} from '#domain/enums.ts';
 import { member } from './member.ts';
 
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();

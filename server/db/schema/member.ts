@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AuthCode, Gender, MemberStatus } from '../../../domain/enums.ts';
+import type { AuthCode, Gender, MemberStatus } from '#domain/enums.ts';
 
 export const member = pgTable(
   'member',

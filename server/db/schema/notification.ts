@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { NotificationKind, SubServiceType } from '../../../domain/enums.ts';
+import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import { gym } from './gym.ts';
 import { member } from './member.ts';
 

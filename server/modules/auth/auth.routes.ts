@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normalizeUserId } from '../../../domain/rules/account.ts';
-import { dataOf } from '../../../domain/schemas/common.ts';
-import { loginSchema, memberSchema } from '../../../domain/schemas/member.ts';
+import { normalizeUserId } from '#domain/rules/account.ts';
+import { dataOf } from '#domain/schemas/common.ts';
+import { loginSchema, memberSchema } from '#domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../../http/auth.ts';
 import { AppError, unauthenticated } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consultResource } from '../../../domain/resources/index.ts';
+import { consultResource } from '#domain/resources/index.ts';
 import type { AppContext } from '../../context.ts';
 import { consult } from '../../db/schema/index.ts';
 import { errorResponses } from '../../http/responses.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { UploadType } from '../../../domain/enums.ts';
-import { fileIdOfUrl, sanitizeFileName } from '../../../domain/rules/files.ts';
-import { GYM_DOCUMENT_FIELDS } from '../../../domain/rules/gym-verification.ts';
+import type { UploadType } from '#domain/enums.ts';
+import { fileIdOfUrl, sanitizeFileName } from '#domain/rules/files.ts';
+import { GYM_DOCUMENT_FIELDS } from '#domain/rules/gym-verification.ts';
 import type { Db } from '../../db/client.ts';
 import { type FileRow, file, fileAccessLog, member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasRight } from '../../../domain/permissions.ts';
+import { hasRight } from '#domain/permissions.ts';
 import {
   DOCUMENT_KINDS,
   extensionOfKind,
@@ -11,8 +11,8 @@ import {
   kindLabels,
   MAX_FILES_PER_UPLOAD,
   MAX_UPLOAD_MB,
-} from '../../../domain/rules/files.ts';
-import { fileAccessSchema, uploadQuerySchema, uploadResultSchema } from '../../../domain/schemas/file.ts';
+} from '#domain/rules/files.ts';
+import { fileAccessSchema, uploadQuerySchema, uploadResultSchema } from '#domain/schemas/file.ts';
 import type { AppContext } from '../../context.ts';
 import type { FileRow } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';

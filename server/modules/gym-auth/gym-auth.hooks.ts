@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { gymAuthMemberResource } from '../../../domain/resources/index.ts';
+import { gymAuthMemberResource } from '#domain/resources/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { GymMemberStatus } from '../../../domain/enums.ts';
-import { gymMemberResource } from '../../../domain/resources/index.ts';
-import { checkTransition, gymMemberTransitions } from '../../../domain/rules/state-machines.ts';
+import type { GymMemberStatus } from '#domain/enums.ts';
+import { gymMemberResource } from '#domain/resources/index.ts';
+import { checkTransition, gymMemberTransitions } from '#domain/rules/state-machines.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';

@@ -1,14 +1,10 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GymRight } from '../../../domain/permissions.ts';
-import { gymMemberResource } from '../../../domain/resources/index.ts';
-import { dataOf } from '../../../domain/schemas/common.ts';
-import {
-  gymMemberSchema,
-  gymMemberWorkerSchema,
-  inviteMemberSchema,
-} from '../../../domain/schemas/gym-member.ts';
+import type { GymRight } from '#domain/permissions.ts';
+import { gymMemberResource } from '#domain/resources/index.ts';
+import { dataOf } from '#domain/schemas/common.ts';
+import { gymMemberSchema, gymMemberWorkerSchema, inviteMemberSchema } from '#domain/schemas/gym-member.ts';
 import type { AppContext } from '../../context.ts';
 import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { GymStatus } from '../../../domain/enums.ts';
-import { missingForRequest } from '../../../domain/rules/gym-verification.ts';
-import { type Actor, checkTransition, gymTransitions } from '../../../domain/rules/state-machines.ts';
-import type { GymCreate } from '../../../domain/schemas/gym.ts';
+import type { GymStatus } from '#domain/enums.ts';
+import { missingForRequest } from '#domain/rules/gym-verification.ts';
+import { type Actor, checkTransition, gymTransitions } from '#domain/rules/state-machines.ts';
+import type { GymCreate } from '#domain/schemas/gym.ts';
 import { gym } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, forbidden } from '../../http/errors.ts';

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gymResource } from '../../../domain/resources/index.ts';
-import { compactForSearch } from '../../../domain/rules/text.ts';
-import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
-import { gymPublicSchema, gymSchema } from '../../../domain/schemas/gym.ts';
-import { gymSettingSchema, gymSettingUpdateSchema } from '../../../domain/schemas/gym-setting.ts';
+import { gymResource } from '#domain/resources/index.ts';
+import { compactForSearch } from '#domain/rules/text.ts';
+import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
+import { gymPublicSchema, gymSchema } from '#domain/schemas/gym.ts';
+import { gymSettingSchema, gymSettingUpdateSchema } from '#domain/schemas/gym-setting.ts';
 import type { AppContext } from '../../context.ts';
 import { gym, gymMember, gymSetting } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';

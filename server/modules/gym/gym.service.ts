@@ -1,5 +1,5 @@
-import { allFlags } from '../../../domain/permissions.ts';
-import type { GymCreate } from '../../../domain/schemas/gym.ts';
+import { allFlags } from '#domain/permissions.ts';
+import type { GymCreate } from '#domain/schemas/gym.ts';
 import type { Db } from '../../db/client.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, gymSetting } from '../../db/schema/index.ts';
 

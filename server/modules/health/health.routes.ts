@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf } from '../../../domain/schemas/common.ts';
+import { dataOf } from '#domain/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 
 const healthSchema = z

@@ -2,15 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  extensionOfKind,
-  fileKinds,
-  IMAGE_KINDS,
-  kindLabels,
-  MAX_UPLOAD_MB,
-} from '../../../domain/rules/files.ts';
-import { dataOf, idSchema } from '../../../domain/schemas/common.ts';
-import { memberSchema } from '../../../domain/schemas/member.ts';
+import { extensionOfKind, fileKinds, IMAGE_KINDS, kindLabels, MAX_UPLOAD_MB } from '#domain/rules/files.ts';
+import { dataOf, idSchema } from '#domain/schemas/common.ts';
+import { memberSchema } from '#domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';

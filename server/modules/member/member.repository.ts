@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AuthCode } from '../../../domain/enums.ts';
-import { normalizeUserId } from '../../../domain/rules/account.ts';
-import type { Member, MemberProfileUpdate } from '../../../domain/schemas/member.ts';
+import type { AuthCode } from '#domain/enums.ts';
+import { normalizeUserId } from '#domain/rules/account.ts';
+import type { Member, MemberProfileUpdate } from '#domain/schemas/member.ts';
 import type { Db } from '../../db/client.ts';
 import { type MemberRow, member } from '../../db/schema/index.ts';
 

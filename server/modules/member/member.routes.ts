@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { normalizeUserId } from '../../../domain/rules/account.ts';
-import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
+import { normalizeUserId } from '#domain/rules/account.ts';
+import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
 import {
   memberJoinSchema,
   memberProfileUpdateSchema,
@@ -10,7 +10,7 @@ import {
   passwordChangeSchema,
   userIdAvailabilitySchema,
   userIdCheckQuerySchema,
-} from '../../../domain/schemas/member.ts';
+} from '#domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { gymMember } from '../../db/schema/index.ts';

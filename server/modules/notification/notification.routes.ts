@@ -1,8 +1,8 @@
 import { and, count, desc, eq, not } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idParamsSchema } from '../../../domain/schemas/common.ts';
-import { notificationListQuerySchema, notificationSchema } from '../../../domain/schemas/notification.ts';
+import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
+import { notificationListQuerySchema, notificationSchema } from '#domain/schemas/notification.ts';
 import type { AppContext } from '../../context.ts';
 import { gym, notification } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';

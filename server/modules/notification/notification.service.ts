@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { NotificationKind, SubServiceType } from '../../../domain/enums.ts';
+import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { gymAuth, gymMember, notification } from '../../db/schema/index.ts';
 

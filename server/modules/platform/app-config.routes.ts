@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf } from '../../../domain/schemas/common.ts';
+import { dataOf } from '#domain/schemas/common.ts';
 import type { Config } from '../../config.ts';
 
 const appConfigSchema = z

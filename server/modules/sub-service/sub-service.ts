@@ -1,14 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GymSubServiceStatus, SubServiceType } from '../../../domain/enums.ts';
-import { gymSubServiceResource, subServiceResource } from '../../../domain/resources/index.ts';
-import {
-  type Actor,
-  checkTransition,
-  gymSubServiceTransitions,
-} from '../../../domain/rules/state-machines.ts';
-import { gymSubServiceItemSchema } from '../../../domain/schemas/sub-service.ts';
+import type { GymSubServiceStatus, SubServiceType } from '#domain/enums.ts';
+import { gymSubServiceResource, subServiceResource } from '#domain/resources/index.ts';
+import { type Actor, checkTransition, gymSubServiceTransitions } from '#domain/rules/state-machines.ts';
+import { gymSubServiceItemSchema } from '#domain/schemas/sub-service.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { gymSubService, subService } from '../../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import { languages } from '../../../domain/enums.ts';
+import { languages } from '#domain/enums.ts';
 import { useI18n } from '../i18n-context.tsx';
 
 /** KO / EN; the detector caches the choice in localStorage, so the back-office opens in it too. */

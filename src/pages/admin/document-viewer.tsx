@@ -3,8 +3,8 @@ import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Segmented, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { DOCUMENT_KINDS, fileIdOfUrl, kindOfMime } from '../../../domain/rules/files.ts';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import { DOCUMENT_KINDS, fileIdOfUrl, kindOfMime } from '#domain/rules/files.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 
 // Verification documents are served by GET /web/file/<id> to the operator and the facility's representative.
 // Images show in an <img>, PDFs in a same-origin <iframe> (the file route allows that framing; the app's CSP has

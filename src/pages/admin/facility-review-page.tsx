@@ -3,7 +3,7 @@ import { Button, Card, ConfigProvider, Input, Space, Table, type ThemeConfig, Ty
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { findResource } from '../../resources/registry.ts';
 import { EmptyText } from '../settings/empty-text.tsx';
 import { GymInfo } from '../settings/gym-info.tsx';

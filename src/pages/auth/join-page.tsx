@@ -9,8 +9,8 @@ import {
 import { Form } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { JoinAuthCode } from '../../../domain/enums.ts';
-import type { Login, MemberJoin } from '../../../domain/schemas/member.ts';
+import type { JoinAuthCode } from '#domain/enums.ts';
+import type { Login, MemberJoin } from '#domain/schemas/member.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';
 import { ROUTES } from '../../routes.ts';

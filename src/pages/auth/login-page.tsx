@@ -1,7 +1,7 @@
 import { useGo, useInvalidateAuthStore, useLogin, useParsed, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Login } from '../../../domain/schemas/member.ts';
+import type { Login } from '#domain/schemas/member.ts';
 import { isHttpError } from '../../providers/http-error.ts';
 import { ROUTES } from '../../routes.ts';
 import { AuthCard } from '../../shell/auth-card.tsx';

@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import type { SubServiceType } from '../../../domain/enums.ts';
+import type { SubServiceType } from '#domain/enums.ts';
 import { HomeButton } from './home-button.tsx';
 import { StatusPage } from './status-page.tsx';
 

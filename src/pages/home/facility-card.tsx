@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { cardSubtitle } from './facility-filter.ts';
 import { StatusTag } from './status-tag.tsx';
 

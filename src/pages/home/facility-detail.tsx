@@ -1,9 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { GymRights } from '../../../domain/permissions.ts';
-import type { Gym } from '../../../domain/schemas/gym.ts';
-import type { GymAuth } from '../../../domain/schemas/gym-auth.ts';
+import type { GymRights } from '#domain/permissions.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
+import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import { quickLinksFor } from './quick-links.ts';
 import { StatusTag } from './status-tag.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gymStatuses } from '../../../domain/enums.ts';
-import { allFlags } from '../../../domain/permissions.ts';
+import { gymStatuses } from '#domain/enums.ts';
+import { allFlags } from '#domain/permissions.ts';
 import { resources } from '../../i18n/config.ts';
 import en from '../../i18n/locales/en.json';
 import ko from '../../i18n/locales/ko.json';

@@ -1,6 +1,6 @@
-import { type GymStatus, gymStatuses } from '../../../domain/enums.ts';
-import { matchesCompact } from '../../../domain/rules/text.ts';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import { type GymStatus, gymStatuses } from '#domain/enums.ts';
+import { matchesCompact } from '#domain/rules/text.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 
 /** The status filter of SPEC §2.5 and §9: NONE (every status) plus each facility status. */
 export const statusFilterOptions = ['NONE', ...gymStatuses] as const;

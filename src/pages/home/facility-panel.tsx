@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, SearchOutlined } fr
 import { useTranslate } from '@refinedev/core';
 import { Button, Empty, Input, Select, Skeleton, Typography } from 'antd';
 import { useId } from 'react';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { FacilityCard } from './facility-card.tsx';
 import {
   type FacilityFilter,

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { ROUTES } from '../../routes.ts';
 import { useSessionMember } from '../../session/session-context.tsx';

@@ -1,5 +1,5 @@
-import type { GymRight, GymRights } from '../../../domain/permissions.ts';
-import { hasRight } from '../../../domain/permissions.ts';
+import type { GymRight, GymRights } from '#domain/permissions.ts';
+import { hasRight } from '#domain/permissions.ts';
 
 /** The generic owner screens that exist today, with the right each needs (DESIGN §4). */
 export const QUICK_LINKS: readonly { resource: string; path: string; right: GymRight }[] = [

@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
-import type { GymStatus } from '../../../domain/enums.ts';
+import type { GymStatus } from '#domain/enums.ts';
 import { gymStatusLabelKey } from './facility-filter.ts';
 
 /** A facility status badge; the colours (home.css) keep WCAG AA contrast, which antd's preset tags do not. */

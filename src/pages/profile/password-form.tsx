@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, type FormRule, Input } from 'antd';
 import { useState } from 'react';
-import { type Member, type PasswordChange, passwordField } from '../../../domain/schemas/member.ts';
+import { type Member, type PasswordChange, passwordField } from '#domain/schemas/member.ts';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';

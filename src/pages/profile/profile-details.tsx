@@ -4,13 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Input, type InputRef, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { type Gender, genders } from '../../../domain/enums.ts';
-import { digitsOnly, formatPhone } from '../../../domain/rules/text.ts';
-import {
-  type Member,
-  type MemberProfileUpdate,
-  memberProfileUpdateSchema,
-} from '../../../domain/schemas/member.ts';
+import { type Gender, genders } from '#domain/enums.ts';
+import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
+import { type Member, type MemberProfileUpdate, memberProfileUpdateSchema } from '#domain/schemas/member.ts';
 import { issueMessage, zodRule } from '../../forms/zod-rule.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';

@@ -9,8 +9,8 @@ import {
   MAX_UPLOAD_MB,
   type UploadRefusal,
   uploadRefusal,
-} from '../../../domain/rules/files.ts';
-import type { Member } from '../../../domain/schemas/member.ts';
+} from '#domain/rules/files.ts';
+import type { Member } from '#domain/schemas/member.ts';
 import { isHttpError, statusOf } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';
 import { useSession } from '../../session/session-context.tsx';

@@ -2,7 +2,7 @@ import { useDelete, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { ROUTES } from '../../routes.ts';
 import { confirmsClosing } from './settings-rules.ts';

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { DocumentButton, documentsOf } from '../admin/document-viewer.tsx';
 import { VerificationDialog } from '../verification/verification-dialog.tsx';

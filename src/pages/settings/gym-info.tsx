@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 
 const DASH = '—';
 

@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
-import type { GymMemberStatus, GymStatus, GymSubServiceStatus } from '../../../domain/enums.ts';
+import type { GymMemberStatus, GymStatus, GymSubServiceStatus } from '#domain/enums.ts';
 
 // Status badges in colours that keep WCAG AA contrast (antd's preset tags do not).
 type Tone = 'neutral' | 'info' | 'good' | 'bad' | 'closed';

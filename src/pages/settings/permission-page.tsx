@@ -16,9 +16,9 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { allFlags, type PermissionFlag } from '../../../domain/permissions.ts';
-import type { Gym } from '../../../domain/schemas/gym.ts';
-import type { GymAuth } from '../../../domain/schemas/gym-auth.ts';
+import { allFlags, type PermissionFlag } from '#domain/permissions.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
+import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import { fieldErrorsOf } from '../../providers/http-error.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
 import { SettingsPage } from './settings-page.tsx';

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import './settings.css';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GymMemberStatus } from '../../../domain/enums.ts';
-import { allFlags, permissionFlags } from '../../../domain/permissions.ts';
-import type { GymMember } from '../../../domain/schemas/gym-member.ts';
+import type { GymMemberStatus } from '#domain/enums.ts';
+import { allFlags, permissionFlags } from '#domain/permissions.ts';
+import type { GymMember } from '#domain/schemas/gym-member.ts';
 import {
   confirmsClosing,
   controlsOf,

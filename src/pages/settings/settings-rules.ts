@@ -1,7 +1,7 @@
-import type { GymMemberStatus } from '../../../domain/enums.ts';
-import type { PermissionFlag } from '../../../domain/permissions.ts';
-import type { GymAuth } from '../../../domain/schemas/gym-auth.ts';
-import type { GymMember } from '../../../domain/schemas/gym-member.ts';
+import type { GymMemberStatus } from '#domain/enums.ts';
+import type { PermissionFlag } from '#domain/permissions.ts';
+import type { GymAuth } from '#domain/schemas/gym-auth.ts';
+import type { GymMember } from '#domain/schemas/gym-member.ts';
 
 // The pure rules behind the facility settings pages: what the permission matrix lets the representative change,
 // how the staff list splits, how invitations are read, and the typed confirmation of closing a facility.

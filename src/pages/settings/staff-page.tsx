@@ -12,10 +12,10 @@ import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Table, Typ
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { formatPhone } from '../../../domain/rules/text.ts';
-import type { Gym } from '../../../domain/schemas/gym.ts';
-import type { GymAuth } from '../../../domain/schemas/gym-auth.ts';
-import type { GymMember } from '../../../domain/schemas/gym-member.ts';
+import { formatPhone } from '#domain/rules/text.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
+import type { GymAuth } from '#domain/schemas/gym-auth.ts';
+import type { GymMember } from '#domain/schemas/gym-member.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { API_BASE } from '../../providers/http-client.ts';
 import { fieldErrorsOf } from '../../providers/http-error.ts';

@@ -1,8 +1,8 @@
 import { FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Space, Typography, Upload } from 'antd';
-import type { UploadRefusal } from '../../../domain/rules/files.ts';
-import { acceptAttribute, DOCUMENT_KINDS } from '../../../domain/rules/files.ts';
+import type { UploadRefusal } from '#domain/rules/files.ts';
+import { acceptAttribute, DOCUMENT_KINDS } from '#domain/rules/files.ts';
 import { type DocumentValue, documentRefusal } from './verification-form.ts';
 
 type DocumentInputProps = {

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
-import type { UploadType } from '../../../domain/enums.ts';
-import type { Gym, GymCreate, GymUpdate } from '../../../domain/schemas/gym.ts';
+import type { UploadType } from '#domain/enums.ts';
+import type { Gym, GymCreate, GymUpdate } from '#domain/schemas/gym.ts';
 import { API_BASE } from '../../providers/http-client.ts';
 import { UPLOAD_TIMEOUT_MS } from '../../providers/member-api.ts';
 

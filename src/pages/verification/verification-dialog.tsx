@@ -1,15 +1,11 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Col, Form, type FormRule, Input, Modal, Radio, Row, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { businessForms } from '../../../domain/enums.ts';
-import {
-  businessNoChecksumOk,
-  formatBusinessNo,
-  isBusinessNoShape,
-} from '../../../domain/rules/business-number.ts';
-import { MAX_UPLOAD_MB, type UploadRefusal } from '../../../domain/rules/files.ts';
-import { REQUIRED_DOCUMENTS_FOR_REQUEST } from '../../../domain/rules/gym-verification.ts';
-import { type Gym, gymCreateSchema } from '../../../domain/schemas/gym.ts';
+import { businessForms } from '#domain/enums.ts';
+import { businessNoChecksumOk, formatBusinessNo, isBusinessNoShape } from '#domain/rules/business-number.ts';
+import { MAX_UPLOAD_MB, type UploadRefusal } from '#domain/rules/files.ts';
+import { REQUIRED_DOCUMENTS_FOR_REQUEST } from '#domain/rules/gym-verification.ts';
+import { type Gym, gymCreateSchema } from '#domain/schemas/gym.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/files.ts';
-import type { Gym } from '../../../domain/schemas/gym.ts';
+import { MAX_UPLOAD_BYTES } from '#domain/rules/files.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { formatFileSize } from './document-input.tsx';
 import {
   documentExtensions,

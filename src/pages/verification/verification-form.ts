@@ -1,12 +1,12 @@
-import type { BusinessForm } from '../../../domain/enums.ts';
-import { formatBusinessNo } from '../../../domain/rules/business-number.ts';
-import { DOCUMENT_KINDS, fileKinds, type UploadRefusal, uploadRefusal } from '../../../domain/rules/files.ts';
+import type { BusinessForm } from '#domain/enums.ts';
+import { formatBusinessNo } from '#domain/rules/business-number.ts';
+import { DOCUMENT_KINDS, fileKinds, type UploadRefusal, uploadRefusal } from '#domain/rules/files.ts';
 import {
   GYM_DOCUMENT_FIELDS,
   type GymDocumentField,
   missingForRequest,
-} from '../../../domain/rules/gym-verification.ts';
-import type { Gym, GymCreate, GymUpdate } from '../../../domain/schemas/gym.ts';
+} from '#domain/rules/gym-verification.ts';
+import type { Gym, GymCreate, GymUpdate } from '#domain/schemas/gym.ts';
 
 /** A document slot holds a stored file (its `/web/file/<id>` URL), a file picked in this dialog, or nothing. */
 export type DocumentValue = { kind: 'stored'; url: string } | { kind: 'picked'; file: File } | null;

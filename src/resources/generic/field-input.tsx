@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { digitsOnly, formatPhone } from '../../../domain/rules/text.ts';
+import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { API_BASE } from '../../providers/http-client.ts';
 import { statusOf } from '../../providers/http-error.ts';

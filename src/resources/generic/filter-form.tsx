@@ -3,7 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import { Button, DatePicker, Form, type FormProps, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { ResourceDeclaration } from '../../../domain/resources/define.ts';
+import type { ResourceDeclaration } from '#domain/resources/define.ts';
 import {
   enumLabelKey,
   type FilterControl,

@@ -10,7 +10,7 @@ import {
 import { type BaseRecord, type CrudFilter, useExport, useTranslate } from '@refinedev/core';
 import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { TOTAL_CAP } from '../../../domain/resources/define.ts';
+import { TOTAL_CAP } from '#domain/resources/define.ts';
 import { FieldValue, useTextContext } from '../field-value.tsx';
 import { type FieldEntry, fieldLabelKey, fieldText, filterControls, listFields } from '../fields.ts';
 import { type FilterValues, toCrudFilters } from '../filters.ts';

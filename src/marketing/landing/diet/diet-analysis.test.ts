@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goals } from '../../../../domain/enums.ts';
+import { goals } from '#domain/enums.ts';
 import {
   addServing,
   analyzeMeal,

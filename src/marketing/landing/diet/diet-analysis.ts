@@ -1,4 +1,4 @@
-import type { Goal } from '../../../../domain/enums.ts';
+import type { Goal } from '#domain/enums.ts';
 import { FOODS, type Food, type FoodId, type Nutrients } from './foods.ts';
 
 // The diet demo's arithmetic: pure, so the browser computes it and a unit test checks it.

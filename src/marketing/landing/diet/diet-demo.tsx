@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Goal, goals } from '../../../../domain/enums.ts';
+import { type Goal, goals } from '#domain/enums.ts';
 import { Section } from '../../components/section.tsx';
 import { formatNumber } from '../../format.ts';
 import { useI18n } from '../../i18n-context.tsx';

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../domain/enums.ts';
+import type { Language } from '#domain/enums.ts';
 import { numberFormat } from '../../format.ts';
 
 // Every figure of the pricing section (SPEC §9 "Pricing"); the section renders this, so the figures live only here.

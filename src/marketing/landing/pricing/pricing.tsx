@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROUTES } from '../../../routes.ts';
+import { ROUTES } from '#src/routes.ts';
 import { company } from '../../company.ts';
 import { Section } from '../../components/section.tsx';
 import { formatPercentValue } from '../../format.ts';

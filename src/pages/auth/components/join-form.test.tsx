@@ -3,9 +3,9 @@ import { I18nContext } from '@refinedev/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JoinAuthCode, Language } from '../../../../domain/enums.ts';
-import { createI18n } from '../../../i18n/config.ts';
-import { createI18nProvider } from '../../../providers/i18n-provider.ts';
+import type { JoinAuthCode, Language } from '#domain/enums.ts';
+import { createI18n } from '#src/i18n/config.ts';
+import { createI18nProvider } from '#src/providers/i18n-provider.ts';
 import { JoinForm } from './join-form.tsx';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Form, type FormInstance, type FormRule, Input } from 'antd';
-import type { JoinAuthCode } from '../../../../domain/enums.ts';
-import { digitsOnly, formatPhone } from '../../../../domain/rules/text.ts';
-import { type MemberJoin, memberJoinSchema } from '../../../../domain/schemas/member.ts';
-import { issueMessage, zodRule } from '../../../forms/zod-rule.ts';
+import type { JoinAuthCode } from '#domain/enums.ts';
+import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
+import { type MemberJoin, memberJoinSchema } from '#domain/schemas/member.ts';
+import { issueMessage, zodRule } from '#src/forms/zod-rule.ts';
 
 /** What the form holds; the confirmation is checked here and never sent. */
 export type JoinFormValues = {

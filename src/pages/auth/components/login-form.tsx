@@ -1,7 +1,7 @@
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Alert, Button, Form, Input, type InputRef } from 'antd';
 import { useEffect, useRef } from 'react';
-import type { Login } from '../../../../domain/schemas/member.ts';
+import type { Login } from '#domain/schemas/member.ts';
 import { formatWait } from './format-wait.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 

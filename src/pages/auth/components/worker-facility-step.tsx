@@ -2,11 +2,11 @@ import { useCustomMutation, useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, List, Result, Skeleton } from 'antd';
 import { useId, useState } from 'react';
-import { useFacility } from '../../../facility/facility-context.tsx';
-import { type PublicGym, searchGyms } from '../../../marketing/landing/explore/gym-search.ts';
-import { API_BASE } from '../../../providers/http-client.ts';
-import { isHttpError } from '../../../providers/http-error.ts';
-import { useModal } from '../../../shell/modal/use-modal.ts';
+import { useFacility } from '#src/facility/facility-context.tsx';
+import { type PublicGym, searchGyms } from '#src/marketing/landing/explore/gym-search.ts';
+import { API_BASE } from '#src/providers/http-client.ts';
+import { isHttpError } from '#src/providers/http-error.ts';
+import { useModal } from '#src/shell/modal/use-modal.ts';
 
 type WorkerFacilityStepProps = {
   /** Leaves the join page for HOME. */
