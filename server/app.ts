@@ -21,6 +21,7 @@ import { registerSessionResolver } from './http/auth.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { rateLimited, registerErrorHandling, sendRouteNotFound, validatorCompiler } from './http/errors.ts';
 import { registerRights } from './http/rights.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
@@ -30,6 +31,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { createDispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
+import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { outboxHandlers } from './modules/outbox/topics.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
 import { subServiceRoutes } from './modules/sub-service/sub-service.ts';
 import { registerResource } from './resources/engine.ts';
@@ -48,6 +53,16 @@ export type AppDeps = {
   webRoot?: string;
   /** Where uploads go; defaults to the disk under `$DATA_DIR/uploads`. */
   storage?: FileStorage;
+  /**
+   * The outbox dispatcher (docs/architecture.md#outbox): `loop` in the server process; the default `after-commit`
+   * delivers before a successful write answers (deterministic for tests); `manual` leaves it to `app.outbox`.
+   */
+  outbox?: {
+    dispatch?: DispatchMode;
+    provider?: MessageProvider;
+    maxAttempts?: number;
+    baseDelayMs?: number;
+  };
 };
 
 /** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
@@ -124,6 +139,36 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(swaggerUi, { routePrefix: '/web/docs', staticCSP: true });
 
   const ctx = createContext({ db: deps.db, dbKind: deps.dbKind, config, clock });
+  const dispatch = deps.outbox?.dispatch ?? 'after-commit';
+  const dispatcher = createDispatcher({
+    db: deps.db,
+    dbKind: deps.dbKind,
+    clock,
+    provider:
+      deps.outbox?.provider ??
+      createTestModeProvider((m) => app.log.info({ outbox: m }, 'test mode: not sent')),
+    handlers: outboxHandlers,
+    log: app.log,
+    maxAttempts: deps.outbox?.maxAttempts,
+    baseDelayMs: deps.outbox?.baseDelayMs,
+  });
+  app.decorate('outbox', dispatcher);
+  const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+  if (dispatch === 'after-commit') {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isWrite(request.method) || reply.statusCode >= 400) return payload;
+      // The change is committed; a delivery problem stays in the outbox and never fails the answer.
+      await dispatcher.drain().catch((error) => request.log.error({ error }, 'outbox delivery failed'));
+      return payload;
+    });
+  }
+  if (dispatch === 'loop') {
+    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('onResponse', async (request, reply) => {
+      if (isWrite(request.method) && reply.statusCode < 400) dispatcher.wake();
+    });
+  }
+  app.addHook('onClose', async () => dispatcher.stop());
   registerCsrfGuard(app);
   registerSessionResolver(app, ctx.sessions);
   registerRights(app);
@@ -142,6 +187,8 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(gymMemberRoutes, { ctx });
       await web.register(subServiceRoutes, { ctx });
       await web.register(consultRoutes, { ctx });
+      await web.register(auditRoutes, { ctx });
+      await web.register(outboxRoutes, { ctx, dispatcher });
       for (const declaration of resources)
         registerResource(web, ctx, declaration, resourceHooks[declaration.name]);
     },

@@ -45,6 +45,8 @@ const main = async () => {
     dbKind: database.kind,
     config,
     storage,
+    // One dispatcher loop per process; on PostgreSQL an advisory lock lets one process deliver.
+    outbox: { dispatch: 'loop' },
     webRoot: join(import.meta.dirname, '..', 'dist'),
     logger: {
       level: config.logLevel,

@@ -2,21 +2,31 @@ import { and, eq } from 'drizzle-orm';
 import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { gymAuth, gymMember, notification } from '../../db/schema/index.ts';
+import { enqueue } from '../outbox/outbox.service.ts';
+
+type Notice = {
+  gymId: number;
+  kind: NotificationKind;
+  reason?: string | null;
+  subServiceType?: SubServiceType | null;
+};
+
+/** The outbox topic of the notice bot (docs/architecture.md#outbox). */
+export const NOTICE_TOPIC = 'notice';
 
 /**
- * "The notice bot" (DESIGN §9): tells every member who holds the facility's representative set (an ACTIVE link)
- * about an operator's decision. Runs in the decision's own transaction, so the two stand or fall together.
+ * "The notice bot" (docs/rules.md#verification): an operator's decision, told to every member who holds the
+ * facility's representative set. The decision enqueues the notice in its own transaction (they stand or fall
+ * together); the outbox dispatcher then writes the notification rows (`deliverNotice`).
  */
-export const notifyRepresentatives = async (
-  tx: Db,
-  message: {
-    gymId: number;
-    kind: NotificationKind;
-    reason?: string | null;
-    subServiceType?: SubServiceType | null;
-    now: Date;
-  },
-) => {
+export const notifyRepresentatives = async (tx: Db, message: Notice & { now: Date }) => {
+  const { now, ...notice } = message;
+  await enqueue(tx, { topic: NOTICE_TOPIC, payload: { ...notice, decidedAt: now.toISOString() }, now });
+};
+
+/** The dispatcher's handler for `notice`: one notification per representative (an ACTIVE link). */
+export const deliverNotice = async (tx: Db, delivered: { payload: Record<string, unknown> }) => {
+  const message = delivered.payload as Notice & { decidedAt: string };
   const representatives = await tx
     .select({ memberId: gymMember.memberId })
     .from(gymMember)
@@ -34,7 +44,7 @@ export const notifyRepresentatives = async (
       reason: message.reason ?? null,
       subServiceType: message.subServiceType ?? null,
       readYn: false,
-      createDate: message.now,
+      createDate: new Date(message.decidedAt),
     })),
   );
 };

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from '../resources/define.ts';
+import { isoDateTime } from '../schemas/common.ts';
+
+/** The actions the audit log records (docs/rules.md#audit); the web app labels each through i18n. */
+export const auditActions = [
+  'gym.review.approve',
+  'gym.review.reject',
+  'gym.close',
+  'gym-sub-service.review.approve',
+  'gym-sub-service.review.deny',
+  'gym-auth.create',
+  'gym-auth.update',
+  'gym-auth.delete',
+  'gym-member.approve',
+  'gym-member.set-change',
+  'gym-member.suspend',
+  'gym-member.update',
+  'gym-member.remove',
+  'file.read',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+const gymId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** `GET /web/audit?gymId=`: a facility's audit log, newest first, paged like every list. */
+export const auditListQuerySchema = z
+  .strictObject({
+    gymId,
+    _start: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    _end: z.coerce.number().int().min(1).max(1_000_100).optional(),
+  })
+  .superRefine((q, issue) => {
+    const start = q._start ?? 0;
+    const end = q._end ?? start + 10;
+    if (end <= start) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
+    if (end - start > PAGE_SIZE_MAX) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooBig' });
+  });
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    gymId: z.number().int().nullable(),
+    actorMemberId: z.number().int().nullable(),
+    actorName: z.string().nullable(),
+    actorUserId: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    createDate: isoDateTime,
+    requestId: z.string().nullable(),
+    prevHash: z.string().nullable(),
+    hash: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListResponseSchema = z.object({ data: z.array(auditEntrySchema), total: z.number().int() });
+
+/** `GET /web/audit/verify?gymId=`: the chain walked from its first row. */
+export const auditVerifyQuerySchema = z.strictObject({ gymId });
+export const auditVerifySchema = z
+  .object({
+    ok: z.boolean(),
+    checked: z.number().int(),
+    /** The first row whose hash or link to the previous row does not hold. */
+    brokenAt: z.number().int().optional(),
+  })
+  .meta({ id: 'AuditVerify' });
+export type AuditVerify = z.infer<typeof auditVerifySchema>;
+
+export const auditPaths = { list: '/audit', verify: '/audit/verify' } as const;

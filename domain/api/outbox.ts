@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from '../resources/define.ts';
+import { isoDateTime } from '../schemas/common.ts';
+
+export const outboxStatuses = ['PENDING', 'SENT', 'FAILED', 'DEAD'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** `GET /web/outbox?status=`: the operator's view of the outbox (dead letters first of all), paged. */
+export const outboxListQuerySchema = z
+  .strictObject({
+    status: z.enum(outboxStatuses, 'invalidValue').optional(),
+    _start: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    _end: z.coerce.number().int().min(1).max(1_000_100).optional(),
+  })
+  .superRefine((q, issue) => {
+    const start = q._start ?? 0;
+    const end = q._end ?? start + 10;
+    if (end <= start) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
+    if (end - start > PAGE_SIZE_MAX) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooBig' });
+  });
+
+export const outboxEntrySchema = z
+  .object({
+    id: z.number().int(),
+    topic: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    status: z.enum(outboxStatuses),
+    attempts: z.number().int(),
+    nextAttemptAt: isoDateTime,
+    lastError: z.string().nullable(),
+    deliveredBy: z.string().nullable(),
+    createDate: isoDateTime,
+    sentDate: isoDateTime.nullable(),
+  })
+  .meta({ id: 'OutboxEntry' });
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export const outboxListResponseSchema = z.object({
+  data: z.array(outboxEntrySchema),
+  total: z.number().int(),
+});
+
+export const outboxPaths = {
+  list: '/outbox',
+  retry: (id: number | string) => `/outbox/${id}/retry`,
+} as const;

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditVerify } from '#domain/api/audit.ts';
+import { TOTAL_CAP } from '#domain/resources/define.ts';
+import type { Db } from '../../db/client.ts';
+import { type AuditLogRow, auditLog, member } from '../../db/schema/index.ts';
+import { maskPersonal } from './mask.ts';
+
+/** One change to record (docs/architecture.md#audit-log). `before`/`after` are snapshots; they are masked here. */
+export type AuditEvent = {
+  gymId: number | null;
+  action: AuditAction;
+  entity: string;
+  entityId?: string | number | null;
+  before?: object | null;
+  after?: object | null;
+};
+
+export type AuditWrite = AuditEvent & { actorMemberId: number | null; requestId: string | null; now: Date };
+
+type Snapshot = Record<string, unknown> | null;
+
+/** Keys sorted at every level, no whitespace: the same content always hashes the same (jsonb reorders keys). */
+export const canonicalJson = (value: unknown): string => {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+};
+
+type Hashed = Pick<
+  AuditLogRow,
+  | 'gymId'
+  | 'actorMemberId'
+  | 'action'
+  | 'entity'
+  | 'entityId'
+  | 'before'
+  | 'after'
+  | 'createDate'
+  | 'requestId'
+  | 'prevHash'
+>;
+
+/** SHA-256 of the row's content and the previous row's hash. */
+export const hashOf = (row: Hashed): string =>
+  createHash('sha256')
+    .update(
+      canonicalJson({
+        gymId: row.gymId,
+        actorMemberId: row.actorMemberId,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        before: row.before,
+        after: row.after,
+        createDate: row.createDate.toISOString(),
+        requestId: row.requestId,
+        prevHash: row.prevHash,
+      }),
+    )
+    .digest('hex');
+
+const chainOf = (gymId: number | null): SQL =>
+  gymId === null ? isNull(auditLog.gymId) : eq(auditLog.gymId, gymId);
+
+/**
+ * Appends one row to the facility's chain, inside the caller's transaction. A transaction-scoped advisory lock per
+ * facility serialises writers, so two changes at once still form one chain (the second reads the first's hash
+ * after it commits).
+ */
+export const writeAudit = async (tx: Db, event: AuditWrite): Promise<AuditLogRow> => {
+  const chainKey = `audit:${event.gymId ?? 'platform'}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${chainKey}))`);
+  const [last] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .where(chainOf(event.gymId))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  const content: Hashed = {
+    gymId: event.gymId,
+    actorMemberId: event.actorMemberId,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
+    before: maskPersonal(event.before ?? null) as Snapshot,
+    after: maskPersonal(event.after ?? null) as Snapshot,
+    createDate: event.now,
+    requestId: event.requestId,
+    prevHash: last?.hash ?? null,
+  };
+  const [row] = await tx
+    .insert(auditLog)
+    .values({ ...content, hash: hashOf(content) })
+    .returning();
+  return row!;
+};
+
+/** The request's actor, request id and clock: what a handler adds to an event. */
+export const recordAudit = (tx: Db, request: FastifyRequest, ctx: { clock: () => Date }, event: AuditEvent) =>
+  writeAudit(tx, {
+    ...event,
+    actorMemberId: request.member?.id ?? null,
+    requestId: request.id,
+    now: ctx.clock(),
+  });
+
+/** A facility's log, newest first, with each actor's name from the same statement; the total is capped. */
+export const listAudit = async (db: Db, gymId: number, start: number, end: number) => {
+  const rows = await db
+    .select({ row: auditLog, actorName: member.name, actorUserId: member.userId })
+    .from(auditLog)
+    .leftJoin(member, eq(member.id, auditLog.actorMemberId))
+    .where(eq(auditLog.gymId, gymId))
+    .orderBy(desc(auditLog.id))
+    .limit(end - start)
+    .offset(start);
+  let total = start + rows.length;
+  if (rows.length === end - start || (rows.length === 0 && start > 0)) {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(auditLog)
+      .where(eq(auditLog.gymId, gymId))
+      .limit(TOTAL_CAP + 1)
+      .as('capped');
+    const [counted] = await db.select({ n: count() }).from(capped);
+    total = Number(counted?.n ?? 0);
+  }
+  return {
+    data: rows.map(({ row, actorName, actorUserId }) => ({
+      ...row,
+      before: row.before as Snapshot,
+      after: row.after as Snapshot,
+      actorName: actorName ?? null,
+      actorUserId: actorUserId ?? null,
+      createDate: row.createDate.toISOString(),
+    })),
+    total: Math.min(total, TOTAL_CAP),
+    capped: total > TOTAL_CAP,
+  };
+};
+
+const VERIFY_BATCH = 500;
+
+/** Walks the facility's chain from its first row; answers the first row whose hash or link does not hold. */
+export const verifyAudit = async (db: Db, gymId: number | null): Promise<AuditVerify> => {
+  let previous: string | null = null;
+  let afterId = 0;
+  let checked = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(chainOf(gymId), gt(auditLog.id, afterId)))
+      .orderBy(asc(auditLog.id))
+      .limit(VERIFY_BATCH);
+    for (const row of rows) {
+      if (row.prevHash !== previous || hashOf(row) !== row.hash)
+        return { ok: false, brokenAt: row.id, checked };
+      previous = row.hash;
+      afterId = row.id;
+      checked++;
+    }
+    if (rows.length < VERIFY_BATCH) return { ok: true, checked };
+  }
+};

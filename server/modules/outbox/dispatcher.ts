@@ -1,0 +1,219 @@
+import pg from 'pg';
+import type { Db, DbKind } from '../../db/client.ts';
+import type { OutboxRow } from '../../db/schema/index.ts';
+import type { MessageProvider, OutboundMessage } from './message-provider.ts';
+import { claimDue, markFailed, markSent } from './outbox.service.ts';
+
+/** A topic delivered inside the process (e.g. `notice` → notification rows), in one transaction with its SENT mark. */
+export type OutboxHandler = (tx: Db, message: OutboundMessage) => Promise<void>;
+
+/**
+ * - `loop`: a timer delivers due rows, and a successful write wakes it (the server process);
+ * - `after-commit`: no timer; each successful write request delivers what is due before it answers, so tests see
+ *   the result of a decision at once (the default of buildApp);
+ * - `manual`: only `dispatchOnce()`/`drain()` deliver.
+ */
+export type DispatchMode = 'loop' | 'after-commit' | 'manual';
+
+export type DispatcherOptions = {
+  db: Db;
+  dbKind: DbKind;
+  clock: () => Date;
+  provider: MessageProvider;
+  handlers?: Record<string, OutboxHandler>;
+  log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  batchSize?: number;
+  /** Attempts before a message is DEAD. */
+  maxAttempts?: number;
+  /** The first retry waits this long; each further one twice as long, up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claimed row is left alone before it counts as abandoned (a crash mid-delivery). */
+  leaseMs?: number;
+  intervalMs?: number;
+};
+
+/** The key of the session-level advisory lock that elects the one dispatching process on PostgreSQL. */
+export const DISPATCHER_LOCK_KEY = 7_240_001;
+
+export type DispatchResult = { claimed: number; sent: number; failed: number; dead: number };
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones: base · 2^(attempts−1), capped. */
+export const backoffMs = (attempts: number, baseDelayMs: number, maxDelayMs: number) =>
+  Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
+
+const poolOf = (db: Db): pg.Pool | undefined =>
+  '$client' in db && db.$client instanceof pg.Pool ? db.$client : undefined;
+
+/** The outbox's one delivery loop (docs/architecture.md#outbox). */
+export const createDispatcher = (options: DispatcherOptions) => {
+  const {
+    db,
+    clock,
+    provider,
+    handlers = {},
+    batchSize = 10,
+    maxAttempts = 5,
+    baseDelayMs = 30_000,
+    maxDelayMs = 60 * 60_000,
+    leaseMs = 5 * 60_000,
+    intervalMs = 1_000,
+  } = options;
+  const log = options.log ?? { warn: () => {}, error: () => {} };
+
+  const deliver = async (row: OutboxRow): Promise<'sent' | 'failed' | 'dead'> => {
+    const message: OutboundMessage = {
+      id: row.id,
+      topic: row.topic,
+      payload: row.payload as Record<string, unknown>,
+      attempt: row.attempts,
+    };
+    try {
+      const handler = handlers[row.topic];
+      if (handler) {
+        await db.transaction(async (trx) => {
+          const tx = trx as unknown as Db;
+          await handler(tx, message);
+          await markSent(tx, row.id, row.topic, clock());
+        });
+      } else {
+        const receipt = await provider.deliver(message);
+        await markSent(db, row.id, receipt.deliveredBy, clock());
+      }
+      return 'sent';
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      const dead = row.attempts >= maxAttempts;
+      const next = dead
+        ? null
+        : new Date(clock().getTime() + backoffMs(row.attempts, baseDelayMs, maxDelayMs));
+      await markFailed(db, row, text, next);
+      log.warn(
+        { outboxId: row.id, topic: row.topic, attempts: row.attempts, dead },
+        `outbox delivery failed: ${text}`,
+      );
+      return dead ? 'dead' : 'failed';
+    }
+  };
+
+  /** Claims one batch of due rows and delivers it. */
+  const dispatchOnce = async (): Promise<DispatchResult> => {
+    const rows = await claimDue(db, clock(), batchSize, leaseMs);
+    const result: DispatchResult = { claimed: rows.length, sent: 0, failed: 0, dead: 0 };
+    for (const row of rows) result[await deliver(row)]++;
+    return result;
+  };
+
+  /** Batches until nothing is due (at most 20 batches a round, so one round stays short). */
+  const drain = async (): Promise<DispatchResult> => {
+    const total: DispatchResult = { claimed: 0, sent: 0, failed: 0, dead: 0 };
+    for (let round = 0; round < 20; round++) {
+      const result = await dispatchOnce();
+      for (const key of Object.keys(total) as (keyof DispatchResult)[]) total[key] += result[key];
+      if (result.claimed < batchSize) break;
+    }
+    return total;
+  };
+
+  // ---- the loop, and its election on PostgreSQL ----------------------------------------------------------------
+  let leader: pg.PoolClient | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let started = false;
+  let stopped = false;
+  let wokenWhileRunning = false;
+
+  /** PGlite is one process: it always leads. On PostgreSQL the process holding the advisory lock leads. */
+  const lead = async (): Promise<boolean> => {
+    const pool = poolOf(db);
+    if (!pool || leader) return true;
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+        DISPATCHER_LOCK_KEY,
+      ]);
+      if (rows[0]?.ok) {
+        leader = client;
+        // A dead connection has lost the lock with it: let the next round try again.
+        client.on('error', () => {
+          if (leader === client) leader = undefined;
+        });
+        return true;
+      }
+    } catch (error) {
+      log.error({ error }, 'outbox dispatcher: election failed');
+    }
+    client.release();
+    return false;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
+
+  const tick = () => {
+    timer = undefined;
+    if (stopped || running) return;
+    running = (async () => {
+      let leading = false;
+      try {
+        leading = await lead();
+        if (leading) await drain();
+      } catch (error) {
+        log.error({ error }, 'outbox dispatcher round failed');
+      }
+      running = undefined;
+      const again = wokenWhileRunning;
+      wokenWhileRunning = false;
+      // A process that does not lead asks again now and then, to take over when the leader stops.
+      schedule(again ? 0 : leading ? intervalMs : intervalMs * 5);
+    })();
+  };
+
+  return {
+    provider,
+    dispatchOnce,
+    drain,
+    /** Starts the loop (idempotent). */
+    start: () => {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    /** Wakes the loop now (after a commit that enqueued something). */
+    wake: () => {
+      if (!started || stopped) return;
+      if (running) wokenWhileRunning = true;
+      else schedule(0);
+    },
+    isLeader: () => leader !== undefined || (started && !poolOf(db)),
+    /** Stops the loop, waits for the round in flight, and gives up the election. */
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      const held = leader;
+      leader = undefined;
+      if (held) {
+        try {
+          await held.query('select pg_advisory_unlock($1::bigint)', [DISPATCHER_LOCK_KEY]);
+        } catch {
+          // The connection is gone, and the lock with it.
+        }
+        held.release();
+      }
+    },
+  };
+};
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox dispatcher: `drain()` delivers what is due now (tests, and the `manual` mode). */
+    outbox: Dispatcher;
+  }
+}

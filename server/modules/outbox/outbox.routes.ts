@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  outboxEntrySchema,
+  outboxListQuerySchema,
+  outboxListResponseSchema,
+  outboxPaths,
+} from '#domain/api/outbox.ts';
+import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../http/auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { isSuperadmin } from '../../http/rights.ts';
+import { sendList } from '../../resources/engine.ts';
+import type { Dispatcher } from './dispatcher.ts';
+import { listOutbox, retryMessage } from './outbox.service.ts';
+
+/** The operator's view of the outbox: dead letters, and a retry (docs/architecture.md#outbox). */
+export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; dispatcher: Dispatcher }> = async (
+  app,
+  { ctx, dispatcher },
+) => {
+  app.get(
+    outboxPaths.list,
+    {
+      schema: {
+        tags: ['outbox'],
+        summary:
+          'Outbox messages by status, newest first (SUPERADMIN only); `status=DEAD` lists dead letters',
+        description:
+          'Paged by `_start`/`_end` (at most 100); the total is in X-Total-Count, counted up to 10,000. ' +
+          '`X-Provider-Test-Mode: true` says the provider records messages and delivers nothing.',
+        querystring: outboxListQuerySchema,
+        response: {
+          200: outboxListResponseSchema,
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN'),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireMember(request);
+      if (!isSuperadmin(request)) throw forbidden();
+      const { status, _start: start = 0 } = request.query;
+      const end = request.query._end ?? start + 10;
+      reply.header('x-provider-test-mode', String(dispatcher.provider.testMode));
+      return sendList(reply, await listOutbox(ctx.db, status, start, end));
+    },
+  );
+
+  app.post(
+    '/outbox/:id/retry',
+    {
+      schema: {
+        tags: ['outbox'],
+        summary: 'Puts a dead (or failed) message back in the queue with fresh attempts (SUPERADMIN only)',
+        params: idParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: {
+          200: dataOf(outboxEntrySchema),
+          ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+        },
+      },
+    },
+    async (request) => {
+      requireMember(request);
+      if (!isSuperadmin(request)) throw forbidden();
+      return { data: await retryMessage(ctx.db, request.params.id, ctx.clock()) };
+    },
+  );
+};
