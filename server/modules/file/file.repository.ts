@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { type FileRow, file, fileAccessLog, member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 
 /** The storage area of uploaded files (documents, InBody sheets, tickets, trainer photos). */
 export const FILE_AREA = 'file';
@@ -43,18 +44,38 @@ export const findFile = async (db: Db, id: string): Promise<FileRow | undefined>
   return row;
 };
 
+/** A read of a document: its access log, and the facility's audit chain (docs/rules.md#audit), together. */
 export const logFileAccess = async (
   db: Db,
-  entry: { fileId: string; memberId: number; ip: string; userAgent: string | undefined; now: Date },
-) => {
-  await db.insert(fileAccessLog).values({
-    fileId: entry.fileId,
-    memberId: entry.memberId,
-    ip: entry.ip.slice(0, 100),
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    createDate: entry.now,
+  entry: {
+    fileId: string;
+    memberId: number;
+    ip: string;
+    userAgent: string | undefined;
+    now: Date;
+    gymId: number | null;
+    requestId: string;
+  },
+) =>
+  db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    await tx.insert(fileAccessLog).values({
+      fileId: entry.fileId,
+      memberId: entry.memberId,
+      ip: entry.ip.slice(0, 100),
+      userAgent: entry.userAgent?.slice(0, 500) ?? null,
+      createDate: entry.now,
+    });
+    await writeAudit(tx, {
+      gymId: entry.gymId,
+      action: 'file.read',
+      entity: 'file',
+      entityId: entry.fileId,
+      actorMemberId: entry.memberId,
+      requestId: entry.requestId,
+      now: entry.now,
+    });
   });
-};
 
 export const ACCESS_LOG_LIMIT = 100;
 

@@ -202,6 +202,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
             ip: request.ip,
             userAgent: request.headers['user-agent'],
             now: ctx.clock(),
+            gymId: row.gymId,
+            requestId: request.id,
           });
         } catch (error) {
           // No record of the read, no read.

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { defaultToRecord, type ResourceHooks, type Row } from '../../resources/engine.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 /** Moving the default: the facility keeps exactly one default set (the partial unique index agrees). */
 const clearOtherDefaults = (tx: Db, gymId: number, keepId?: number) =>
@@ -16,16 +17,23 @@ const clearOtherDefaults = (tx: Db, gymId: number, keepId?: number) =>
     );
 
 export const gymAuthHooks: ResourceHooks = {
-  create: async ({ tx, body }) => {
+  create: async ({ request, ctx, tx, body }) => {
     if (body.defaultYn) await clearOtherDefaults(tx, body.gymId as number);
     const [row] = await tx
       .insert(gymAuth)
       .values({ ...(body as typeof gymAuth.$inferInsert), representYn: false })
       .returning();
+    await recordAudit(tx, request, ctx, {
+      gymId: row!.gymId,
+      action: 'gym-auth.create',
+      entity: 'gym-auth',
+      entityId: row!.id,
+      after: row,
+    });
     return row as Row;
   },
 
-  beforeUpdate: async ({ tx, existing, patch }) => {
+  beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     if (patch.representYn !== undefined && patch.representYn !== existing.representYn) {
       throw new AppError('CONFLICT', 'representSetProtected');
     }
@@ -35,10 +43,18 @@ export const gymAuthHooks: ResourceHooks = {
     if (next.defaultYn === true && !existing.defaultYn) {
       await clearOtherDefaults(tx, existing.gymId as number, existing.id as number);
     }
+    await recordAudit(tx, request, ctx, {
+      gymId: existing.gymId as number,
+      action: 'gym-auth.update',
+      entity: 'gym-auth',
+      entityId: existing.id as number,
+      before: existing,
+      after: { ...existing, ...next },
+    });
     return next;
   },
 
-  delete: async ({ tx, existing }) => {
+  delete: async ({ request, ctx, tx, existing }) => {
     if (existing.representYn) throw new AppError('CONFLICT', 'representSetProtected');
     if (existing.defaultYn) throw new AppError('CONFLICT', 'defaultRequired');
     const [used] = await tx
@@ -54,6 +70,13 @@ export const gymAuthHooks: ResourceHooks = {
       .where(eq(gymMember.gymAuthId, existing.id as number));
     await tx.delete(gymAuthMember).where(eq(gymAuthMember.gymAuthId, existing.id as number));
     await tx.delete(gymAuth).where(eq(gymAuth.id, existing.id as number));
+    await recordAudit(tx, request, ctx, {
+      gymId: existing.gymId as number,
+      action: 'gym-auth.delete',
+      entity: 'gym-auth',
+      entityId: existing.id as number,
+      before: existing,
+    });
   },
 };
 
@@ -130,13 +153,21 @@ export const gymAuthMemberHooks: ResourceHooks = {
     )) as Row;
   },
 
-  beforeUpdate: async ({ ctx, tx, existing, patch }) => {
+  beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const gymId = await gymOfAuth(ctx, patch.gymAuthId as number, tx);
     // A set of another facility is, for this record, a set that does not exist.
     if (gymId === undefined || gymId !== existing.gymId) {
       throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { gymAuthId: 'invalidValue' });
     }
     await assignAuth(tx, gymId, existing.memberId as number, patch.gymAuthId as number, ctx.clock());
+    await recordAudit(tx, request, ctx, {
+      gymId,
+      action: 'gym-member.set-change',
+      entity: 'gym-auth-member',
+      entityId: existing.id as number,
+      before: existing,
+      after: { ...existing, gymAuthId: patch.gymAuthId },
+    });
     return { gymAuthId: patch.gymAuthId };
   },
 

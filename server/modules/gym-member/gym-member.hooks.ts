@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { defaultToRecord, illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
+import { gymMemberAction } from '../audit/actions.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { assignAuth } from '../gym-auth/gym-auth.hooks.ts';
 
 /** Records with the member's and the facility's summaries. */
@@ -96,7 +98,7 @@ export const gymMemberHooks: ResourceHooks = {
     return row as Row;
   },
 
-  beforeUpdate: async ({ ctx, tx, existing, patch }) => {
+  beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     if (await isRepresentLink(tx, existing.gymAuthId))
       throw new AppError('CONFLICT', 'representLinkProtected');
     const from = existing.status as GymMemberStatus;
@@ -114,11 +116,24 @@ export const gymMemberHooks: ResourceHooks = {
       await assertSetOfGym(tx, existing.gymId as number, gymAuthId);
       await assignAuth(tx, existing.gymId as number, existing.memberId as number, gymAuthId, ctx.clock());
     }
-    return { ...(to !== from ? { status: to } : {}), ...(gymAuthId !== undefined ? { gymAuthId } : {}) };
+    const next = {
+      ...(to !== from ? { status: to } : {}),
+      ...(gymAuthId !== undefined ? { gymAuthId } : {}),
+    };
+    if (Object.keys(next).length > 0)
+      await recordAudit(tx, request, ctx, {
+        gymId: existing.gymId as number,
+        action: gymMemberAction(from, to, gymAuthId !== undefined && gymAuthId !== existing.gymAuthId),
+        entity: 'gym-member',
+        entityId: existing.id as number,
+        before: existing,
+        after: { ...existing, ...next },
+      });
+    return next;
   },
 
   // Removing someone from a facility ends the link (QUIT) and keeps its history.
-  delete: async ({ ctx, tx, existing }) => {
+  delete: async ({ request, ctx, tx, existing }) => {
     if (await isRepresentLink(tx, existing.gymAuthId))
       throw new AppError('CONFLICT', 'representLinkProtected');
     if (existing.status === 'QUIT') throw illegalTransition('QUIT', 'QUIT');
@@ -126,6 +141,14 @@ export const gymMemberHooks: ResourceHooks = {
       .update(gymMember)
       .set({ status: 'QUIT', modifiedDate: ctx.clock() })
       .where(eq(gymMember.id, existing.id as number));
+    await recordAudit(tx, request, ctx, {
+      gymId: existing.gymId as number,
+      action: 'gym-member.remove',
+      entity: 'gym-member',
+      entityId: existing.id as number,
+      before: existing,
+      after: { ...existing, status: 'QUIT' },
+    });
   },
 
   toRecords: (rows, ctx) => gymMemberRecords(ctx, rows),

@@ -8,6 +8,8 @@ import { requireMember } from '../../http/auth.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { isSuperadmin } from '../../http/rights.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
+import { gymStatusAction } from '../audit/actions.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { adoptFiles, checkGymDocuments } from '../file/file.repository.ts';
 import { notifyRepresentatives } from '../notification/notification.service.ts';
 import { createGymWithOwner } from './gym.service.ts';
@@ -83,11 +85,21 @@ export const gymHooks: ResourceHooks = {
       delete next.inactiveReason;
     }
     await adoptFiles(tx, gymId, documents);
+    const action = to !== from ? gymStatusAction(to) : undefined;
+    if (action)
+      await recordAudit(tx, request, ctx, {
+        gymId,
+        action,
+        entity: 'gym',
+        entityId: gymId,
+        before: existing,
+        after: { ...existing, ...next },
+      });
     return next;
   },
 
   // Closing keeps the data and makes it read-only (DESIGN §5): "delete" is the move to QUIT.
-  delete: async ({ ctx, tx, existing }) => {
+  delete: async ({ request, ctx, tx, existing }) => {
     const from = existing.gymStatus as GymStatus;
     if (checkTransition(gymTransitions, from, 'QUIT', 'owner') !== 'ok')
       throw illegalTransition(from, 'QUIT');
@@ -95,5 +107,13 @@ export const gymHooks: ResourceHooks = {
       .update(gym)
       .set({ gymStatus: 'QUIT', modifiedDate: ctx.clock() })
       .where(eq(gym.id, existing.id as number));
+    await recordAudit(tx, request, ctx, {
+      gymId: existing.id as number,
+      action: 'gym.close',
+      entity: 'gym',
+      entityId: existing.id as number,
+      before: existing,
+      after: { ...existing, gymStatus: 'QUIT' },
+    });
   },
 };

@@ -18,6 +18,7 @@ import {
   type ResourceHooks,
   type Row,
 } from '../../resources/engine.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { notifyRepresentatives } from '../notification/notification.service.ts';
 
 /** The add-on catalogue of SPEC §3, one entry per type; prices in won a month. */
@@ -90,6 +91,14 @@ export const gymSubServiceHooks: ResourceHooks = {
         kind: to === 'APPROVE' ? 'SUB_SERVICE_APPROVED' : 'SUB_SERVICE_DENIED',
         subServiceType: service?.type ?? null,
         now: ctx.clock(),
+      });
+      await recordAudit(tx, request, ctx, {
+        gymId: existing.gymId as number,
+        action: to === 'APPROVE' ? 'gym-sub-service.review.approve' : 'gym-sub-service.review.deny',
+        entity: 'gym-sub-service',
+        entityId: existing.id as number,
+        before: existing,
+        after: { ...existing, gymSubServiceStatus: to, subServiceType: service?.type },
       });
     }
     return { gymSubServiceStatus: to };
