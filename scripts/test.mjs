@@ -81,6 +81,18 @@ const vitest = async (label, project, reportName, env = {}) => {
 
 await run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 await run('lint', bin('biome'), ['check', '.']);
+// The OpenAPI document, as /web/docs/json serves it, must satisfy redocly's recommended rules (redocly.yaml).
+const openapiFile = join(root, '.tmp', 'openapi.json');
+if (
+  await run('OpenAPI document', process.execPath, [
+    '--import',
+    'tsx',
+    join(root, 'scripts', 'openapi.ts'),
+    openapiFile,
+  ])
+) {
+  await run('OpenAPI lint', bin('redocly'), ['lint', openapiFile, '--config', join(root, 'redocly.yaml')]);
+}
 await vitest('unit tests', 'unit', 'unit');
 await vitest('API tests on PGlite', 'api', 'api-pglite', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {

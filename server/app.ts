@@ -8,11 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
@@ -20,6 +16,12 @@ import type { Db, DbKind } from './db/client.ts';
 import { registerSessionResolver } from './http/auth.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { rateLimited, registerErrorHandling, sendRouteNotFound, validatorCompiler } from './http/errors.ts';
+import {
+  openapiTransform,
+  openapiTransformObject,
+  registerOpenapiChecks,
+  SESSION_SCHEME,
+} from './http/openapi.ts';
 import { registerRights } from './http/rights.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -130,12 +132,25 @@ export const buildApp = async (deps: AppDeps) => {
         description:
           'The /web API of the gym back-office. Success bodies are `{ data }`; errors are ' +
           '`{ statusCode, code, message, errors?, requestId }`. Sessions use the HttpOnly cookie `sid`.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-FitDesk-Proprietary' },
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      // Relative: the document describes whichever origin serves it.
+      servers: [{ url: '/', description: 'The origin that serves this document' }],
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sid',
+            description: 'The HttpOnly session cookie that POST /web/member/login sets.',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
+  registerOpenapiChecks(app);
   await app.register(swaggerUi, { routePrefix: '/web/docs', staticCSP: true });
 
   const ctx = createContext({ db: deps.db, dbKind: deps.dbKind, config, clock });

@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
       },
       // A blanket per-IP limit in front of the per-account and per-IP failure counts.
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { userId, password } = request.body;
@@ -58,6 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary: 'Sign out: deletes the session and clears the cookie',
         response: { 204: z.null().describe('Signed out') },
       },
+      config: { public: true },
     },
     async (request, reply) => {
       if (request.sessionTokenHash) await ctx.sessions.destroy(request.sessionTokenHash);

@@ -35,7 +35,7 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
           ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
         },
       },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { public: true, rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const keyword = compactForSearch(request.query.q);

@@ -17,6 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Liveness, with a database round trip',
         response: { 200: dataOf(healthSchema) },
       },
+      config: { public: true },
     },
     async () => {
       await ctx.db.execute(sql`select 1`);

@@ -50,7 +50,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           ...errorResponses('VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'),
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: { public: true, rateLimit: { max: 10, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const body = request.body;
@@ -105,7 +105,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
             ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
           },
         },
-        config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+        config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
       },
       async (request) => ({ data: { available: !(await ctx.members.userIdExists(request.query.userId)) } }),
     );

@@ -23,6 +23,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
         summary: "The web app's public settings: the keys of the optional outside scripts",
         response: { 200: dataOf(appConfigSchema) },
       },
+      config: { public: true },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
