@@ -15,7 +15,13 @@ import { createContext } from './context.ts';
 import type { Db, DbKind } from './db/client.ts';
 import { registerSessionResolver } from './http/auth.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
-import { rateLimited, registerErrorHandling, sendRouteNotFound, validatorCompiler } from './http/errors.ts';
+import {
+  rateLimited,
+  registerErrorHandling,
+  sendFrameworkError,
+  sendRouteNotFound,
+  validatorCompiler,
+} from './http/errors.ts';
 import {
   openapiTransform,
   openapiTransformObject,
@@ -78,6 +84,7 @@ export const buildApp = async (deps: AppDeps) => {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON (and multipart where it uploads); a text body is refused with 415, not parsed.

@@ -99,11 +99,12 @@ const issueText = (lang: Language, issue: z.core.$ZodIssue): string => {
 
 /** zod issues → { "field.path": [message] }, the shape Refine's HttpError puts on form fields. */
 export const fieldErrorsOf = (lang: Language, issues: readonly z.core.$ZodIssue[], context: string) => {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object: a field named `constructor` or `__proto__` is just another key.
+  const errors = new Map<string, string[]>();
   const add = (key: string, text: string) => {
-    const list = errors[key] ?? [];
+    const list = errors.get(key) ?? [];
     if (!list.includes(text)) list.push(text);
-    errors[key] = list;
+    errors.set(key, list);
   };
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
@@ -114,7 +115,7 @@ export const fieldErrorsOf = (lang: Language, issues: readonly z.core.$ZodIssue[
       add(base || context, issueText(lang, issue));
     }
   }
-  return errors;
+  return Object.fromEntries(errors) as Record<string, string[]>;
 };
 
 type Envelope = {
@@ -127,6 +128,32 @@ type Envelope = {
 
 const send = (reply: FastifyReply, request: FastifyRequest, body: Omit<Envelope, 'requestId'>) =>
   reply.status(body.statusCode).send({ ...body, requestId: String(request.id) } satisfies Envelope);
+
+/**
+ * A PostgreSQL "data exception" (SQLSTATE class 22: a NUL byte in text, a number out of range, an invalid date),
+ * raised by the driver or wrapped by Drizzle as the cause.
+ */
+const sqlStateOf = (error: unknown): { code: string; message: string } | undefined => {
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  for (const candidate of [e, e?.cause]) {
+    if (typeof candidate?.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return { code: candidate.code, message: String(candidate.message ?? '') };
+  }
+  return undefined;
+};
+
+/**
+ * The database's refusals of input that got past the checks, mapped onto the envelope instead of a 500:
+ * - class 22, "data exception" (a NUL byte in text, a number out of range, an invalid date): 400;
+ * - 23503, a foreign key: a row that names a missing record is 404; removing a record others still name is 409.
+ */
+const databaseRefusal = (error: unknown): ErrorCode | undefined => {
+  const state = sqlStateOf(error);
+  if (!state) return undefined;
+  if (state.code.startsWith('22')) return 'VALIDATION_FAILED';
+  if (state.code === '23503') return /insert or update on/.test(state.message) ? 'NOT_FOUND' : 'CONFLICT';
+  return undefined;
+};
 
 /** Fastify's own errors (body parsing, limits) mapped onto the table of DESIGN §3. */
 const frameworkError = (error: FastifyError): { code: ErrorCode; key: MessageKey } | undefined => {
@@ -182,10 +209,32 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         message: translate(lang, mapped.key, { seconds }),
       });
     }
+    const refused = databaseRefusal(error);
+    if (refused) {
+      // The input got past the checks, yet the database cannot hold it: the caller's input, not our fault.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return send(reply, request, {
+        statusCode: errorCodes[refused],
+        code: refused,
+        message: translate(lang, refused),
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, { statusCode: 500, code: 'INTERNAL', message: translate(lang, 'INTERNAL') });
   });
 };
+
+/**
+ * The router's own refusals, before any route runs (Fastify's `frameworkErrors`): a malformed percent-encoding
+ * (FST_ERR_BAD_URL) or a path parameter past the length limit (FST_ERR_MAX_PARAM_LENGTH, otherwise a bare 414).
+ * Both are a bad request, answered in the one envelope.
+ */
+export const sendFrameworkError = (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  send(reply, request, {
+    statusCode: 400,
+    code: 'VALIDATION_FAILED',
+    message: translate(requestLanguage(request), 'VALIDATION_FAILED'),
+  });
 
 /** A JSON 404 for an unknown /web path; see app.ts for the SPA fallback of every other path. */
 export const sendRouteNotFound = (request: FastifyRequest, reply: FastifyReply) =>
