@@ -3,6 +3,7 @@ import { bootstrapSuperadmin } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { login, makeSignedIn, randomIp, sessionCookieOf } from '../fixtures/factories.ts';
+import { injectAs } from '../fixtures/inject.ts';
 
 let t: TestApp;
 let superSid: string;
@@ -15,41 +16,36 @@ afterAll(() => t.close());
 
 describe('GET /web/member/{id}', () => {
   it('answers your own record', async () => {
-    const me = await makeSignedIn(t.app);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/web/member/${me.member.id}`,
-      cookies: me.cookies,
-    });
+    const made = await makeSignedIn(t.app);
+    const me = await injectAs(t.app, made);
+    const response = await me.get(`/web/member/${made.member.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual(me.member);
+    expect(response.json().data).toEqual(made.member);
   });
 
   it("answers 404 for someone else's record, and for one that does not exist", async () => {
-    const me = await makeSignedIn(t.app);
+    const me = await injectAs(t.app, await makeSignedIn(t.app));
     const other = await makeSignedIn(t.app);
     for (const id of [other.member.id, 999_999]) {
-      const response = await t.app.inject({ method: 'GET', url: `/web/member/${id}`, cookies: me.cookies });
+      const response = await me.get(`/web/member/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('NOT_FOUND');
     }
   });
 
   it('answers 401 without a session, and 400 for an id that is not a number', async () => {
-    const me = await makeSignedIn(t.app);
-    expect((await t.app.inject({ method: 'GET', url: `/web/member/${me.member.id}` })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'GET', url: '/web/member/abc', cookies: me.cookies });
+    const made = await makeSignedIn(t.app);
+    const visitor = await injectAs(t.app, null);
+    expect((await visitor.get(`/web/member/${made.member.id}`)).statusCode).toBe(401);
+    const bad = await (await injectAs(t.app, made)).get('/web/member/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.id).toBeDefined();
   });
 
   it('answers any record to a SUPERADMIN', async () => {
     const other = await makeSignedIn(t.app);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/web/member/${other.member.id}`,
-      cookies: { sid: superSid },
-    });
+    const operator = await injectAs(t.app, { cookies: { sid: superSid } });
+    const response = await operator.get(`/web/member/${other.member.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.userId).toBe(other.userId);
   });

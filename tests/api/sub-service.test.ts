@@ -3,6 +3,7 @@ import { subServiceTypes } from '#domain/enums.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { injectAs } from '../fixtures/inject.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,76 +46,35 @@ describe('the add-on catalogue', () => {
 
 describe('subscriptions (gym-sub-service)', () => {
   it('owner requests (WAIT) → operator approves → owner cancels; the list has the SPEC §3 shape', async () => {
-    const { owner, gym } = await makeActiveGym(t);
-    const operator = await operatorOf(t);
-    const consult = (await catalogue(owner.cookies)).find((e) => e.gymSubServiceType === 'CONSULT')!;
-    const requested = await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-sub-service',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, subServiceId: consult.id },
-    });
+    const made = await makeActiveGym(t);
+    const gym = made.gym;
+    const owner = await injectAs(t.app, made.owner);
+    const operator = await injectAs(t.app, { cookies: await operatorOf(t) });
+    const consult = (await catalogue(made.owner.cookies)).find((e) => e.gymSubServiceType === 'CONSULT')!;
+    const request = { gymId: gym.id, subServiceId: consult.id };
+    const requested = await owner.post('/web/gym-sub-service', request);
     expect(requested.statusCode).toBe(201);
     const sub = requested.json().data;
     expect(sub.gymSubServiceStatus).toBe('WAIT');
-    const duplicate = await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-sub-service',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, subServiceId: consult.id },
-    });
-    expect(duplicate.statusCode).toBe(409);
+    expect((await owner.post('/web/gym-sub-service', request)).statusCode).toBe(409);
 
-    const selfApprove = await t.app.inject({
-      method: 'PUT',
-      url: `/web/gym-sub-service/${sub.id}`,
-      cookies: owner.cookies,
-      payload: { gymSubServiceStatus: 'APPROVE' },
-    });
-    expect(selfApprove.statusCode).toBe(403);
-    const approved = await t.app.inject({
-      method: 'PUT',
-      url: `/web/gym-sub-service/${sub.id}`,
-      cookies: operator,
-      payload: { gymSubServiceStatus: 'APPROVE' },
-    });
+    const url = `/web/gym-sub-service/${sub.id}`;
+    expect((await owner.put(url, { gymSubServiceStatus: 'APPROVE' })).statusCode).toBe(403);
+    const approved = await operator.put(url, { gymSubServiceStatus: 'APPROVE' });
     expect(approved.json().data.gymSubServiceStatus).toBe('APPROVE');
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/web/gym-sub-service/list/${gym.id}`,
-      cookies: owner.cookies,
-    });
+    const list = await owner.get(`/web/gym-sub-service/list/${gym.id}`);
     expect(list.json().data).toEqual([
       {
         service: expect.objectContaining({ id: consult.id, gymSubServiceType: 'CONSULT' }),
         gymSubService: expect.objectContaining({ id: sub.id, gymSubServiceStatus: 'APPROVE', gymId: gym.id }),
       },
     ]);
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/web/gym-sub-service/${sub.id}`,
-          cookies: owner.cookies,
-        })
-      ).statusCode,
-    ).toBe(409);
-    const cancelled = await t.app.inject({
-      method: 'PUT',
-      url: `/web/gym-sub-service/${sub.id}`,
-      cookies: owner.cookies,
-      payload: { gymSubServiceStatus: 'CANCEL' },
-    });
+    expect((await owner.delete(url)).statusCode).toBe(409);
+    const cancelled = await owner.put(url, { gymSubServiceStatus: 'CANCEL' });
     expect(cancelled.json().data.gymSubServiceStatus).toBe('CANCEL');
     // Cancelled, it may be requested again.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-sub-service',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, subServiceId: consult.id },
-    });
-    expect(again.statusCode).toBe(201);
+    expect((await owner.post('/web/gym-sub-service', request)).statusCode).toBe(201);
   });
 
   it.each([
