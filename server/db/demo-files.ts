@@ -1,6 +1,22 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-// Small but real files for the demo data (and the tests): a PNG and a PDF that viewers open.
+// The demo fixtures, one copy shared by the seed (server/db/seed.ts), the API tests (tests/fixtures/) and the
+// browser tests (tests/e2e/): small but real files that viewers open, and the demo facility's verification info.
+
+/**
+ * The verification info of the demo facility (docs/rules.md#verification), without its two documents. 220-81-62517
+ * is a published number that passes the check digit.
+ */
+export const DEMO_VERIFICATION = {
+  businessNo: '220-81-62517',
+  representName: '김대표',
+  businessForm: 'INDIVIDUAL',
+  businessType: '서비스업',
+  businessField: '체력단련장',
+  postNo: '06236',
+  address: '서울특별시 강남구 테헤란로 152',
+  addressDetail: '3층',
+} as const;
 
 const pngChunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -11,20 +27,27 @@ const pngChunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc]);
 };
 
-/** An RGB PNG filled with one colour. */
-export const solidPng = (width: number, height: number, rgb: readonly [number, number, number]) => {
+type Rgb = readonly [number, number, number];
+
+/** An 8-bit RGB PNG, each pixel's colour given by `pixel(x, y)`. */
+export const png = (width: number, height: number, pixel: (x: number, y: number) => Rgb) => {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.from([0, ...Array.from({ length: width }, (_, x) => pixel(x, y)).flat()]),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 };
+
+/** An RGB PNG filled with one colour. */
+export const solidPng = (width: number, height: number, rgb: Rgb) => png(width, height, () => rgb);
 
 /** A one-page PDF showing a line of (ASCII) text, with a correct cross-reference table. */
 export const textPdf = (text: string) => {

@@ -10,7 +10,7 @@ import { createGymWithOwner } from '../modules/gym/gym.service.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Db } from './client.ts';
-import { solidPng, textPdf } from './demo-files.ts';
+import { DEMO_VERIFICATION, solidPng, textPdf } from './demo-files.ts';
 import {
   consult,
   file,
@@ -71,14 +71,7 @@ export const DEMO_ACCOUNTS = [
 
 const DEMO_ACTIVE_GYM = {
   name: '핏데스크 강남점',
-  businessNo: '220-81-62517',
-  representName: '김대표',
-  businessForm: 'INDIVIDUAL' as const,
-  businessType: '서비스업',
-  businessField: '체력단련장',
-  postNo: '06236',
-  address: '서울특별시 강남구 테헤란로 152',
-  addressDetail: '3층',
+  ...DEMO_VERIFICATION,
   gymStatus: 'WAIT' as const,
 };
 

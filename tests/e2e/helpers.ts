@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
+import { DEMO_VERIFICATION, solidPng } from '../../server/db/demo-files.ts';
 
 export const uniqueUserId = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
@@ -33,21 +34,8 @@ export const OWNER_NAME = '박대표';
 /** The operator bootstrapped on the browser-test server (playwright.config.ts). */
 export const E2E_OPERATOR = { userId: 'e2eoperator', password: 'operator1234' };
 
-const verificationInfo = {
-  businessNo: '220-81-62517',
-  representName: '김대표',
-  businessForm: 'INDIVIDUAL',
-  businessType: '서비스업',
-  businessField: '체력단련장',
-  postNo: '06236',
-  addressDetail: '1층',
-};
-
 /** A 1×1 PNG: a real image, enough for a document the server checks by its content. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const TINY_PNG = solidPng(1, 1, [90, 140, 200]);
 
 /**
  * The two documents a review needs (SPEC §5), uploaded with type ETC through the signed-in context that will
@@ -95,7 +83,7 @@ export const createActiveGym = async (
     const created = await owner.post('/web/gym', {
       data: {
         name: gym.name,
-        ...verificationInfo,
+        ...DEMO_VERIFICATION,
         ...(await uploadReviewDocuments(owner)),
         address: gym.address ?? '서울특별시 강남구 테헤란로 1',
         gymStatus: 'REQUEST',

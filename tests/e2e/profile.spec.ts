@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
@@ -8,6 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
+import { solidPng } from '../../server/db/demo-files.ts';
 import { joinThroughApi, uniqueUserId, visitorAddress } from './helpers.ts';
 
 // PROFILE (`/profile`, issue 5 point 8): a member edits their name, changes their password and uploads a photo; a
@@ -68,32 +68,8 @@ const TEXT = {
   },
 } as const;
 
-/** A real 16×16 PNG of one colour, made here. */
-const pngBytes = () => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const size = 16;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: size }, () => [9, 88, 217]).flat()),
-  ]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+/** A real 16×16 PNG of one colour. */
+const pngBytes = () => solidPng(16, 16, [9, 88, 217]);
 
 /** Signs in through the API in a context of its own (another browser, as far as the server knows). */
 const signIn = async (userId: string, password: string): Promise<APIRequestContext> => {

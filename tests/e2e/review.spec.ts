@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_VERIFICATION } from '../../server/db/demo-files.ts';
 import { uploadReviewDocuments } from './helpers.ts';
 import {
   type ApiSession,
@@ -40,14 +41,8 @@ const submitWithDocuments = async (owner: ApiSession, name: string): Promise<Gym
   const response = await owner.api.post('/web/gym', {
     data: {
       name,
-      businessNo: '220-81-62517',
+      ...DEMO_VERIFICATION,
       representName: owner.name,
-      businessForm: 'INDIVIDUAL',
-      businessType: 'Service',
-      businessField: 'Fitness',
-      postNo: '06236',
-      address: 'Teheran-ro 1, Gangnam-gu, Seoul',
-      addressDetail: '3F',
       ...(await uploadReviewDocuments(owner.api)),
       workerIdImgUrl: await uploadPdf(owner),
       gymStatus: 'REQUEST',
