@@ -91,7 +91,10 @@ if (
     openapiFile,
   ])
 ) {
-  await run('OpenAPI lint', bin('redocly'), ['lint', openapiFile, '--config', join(root, 'redocly.yaml')]);
+  await run('OpenAPI lint', bin('redocly'), ['lint', openapiFile, '--config', join(root, 'redocly.yaml')], {
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  });
 }
 await vitest('unit tests', 'unit', 'unit');
 await vitest('API tests on PGlite', 'api', 'api-pglite', { TEST_DB: 'pglite' });
