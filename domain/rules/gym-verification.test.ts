@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_VERIFICATION } from '../demo.ts';
 import { missingForRequest, REQUIRED_FOR_REQUEST } from './gym-verification.ts';
 
 const complete = {
-  businessNo: '220-81-62517',
+  ...DEMO_VERIFICATION,
   name: '핏데스크',
-  representName: '김대표',
-  businessForm: 'INDIVIDUAL',
-  businessType: '서비스업',
-  businessField: '체력단련장',
-  postNo: '06236',
-  address: '서울특별시 강남구 테헤란로 152',
-  addressDetail: '3층',
   businessUrlImgUrl: '/web/file/0123456789abcdef0123456789abcdef',
   representIdImgUrl: '/web/file/fedcba9876543210fedcba9876543210',
 };

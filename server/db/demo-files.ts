@@ -1,22 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-// The demo fixtures, one copy shared by the seed (server/db/seed.ts), the API tests (tests/fixtures/) and the
-// browser tests (tests/e2e/): small but real files that viewers open, and the demo facility's verification info.
-
-/**
- * The verification info of the demo facility (docs/rules.md#verification), without its two documents. 220-81-62517
- * is a published number that passes the check digit.
- */
-export const DEMO_VERIFICATION = {
-  businessNo: '220-81-62517',
-  representName: '김대표',
-  businessForm: 'INDIVIDUAL',
-  businessType: '서비스업',
-  businessField: '체력단련장',
-  postNo: '06236',
-  address: '서울특별시 강남구 테헤란로 152',
-  addressDetail: '3층',
-} as const;
+// Small but real files for the demo data and the tests (one copy, shared by the seed, tests/fixtures/ and
+// tests/e2e/): a PNG and a PDF that viewers open. The demo facility's verification info is in domain/demo.ts.
 
 const pngChunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);

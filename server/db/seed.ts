@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { DEMO_VERIFICATION } from '#domain/demo.ts';
 import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import type { FileKind } from '#domain/rules/files.ts';
 import { extensionOfKind, fileUrl } from '#domain/rules/files.ts';
@@ -10,7 +11,7 @@ import { createGymWithOwner } from '../modules/gym/gym.service.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Db } from './client.ts';
-import { DEMO_VERIFICATION, solidPng, textPdf } from './demo-files.ts';
+import { solidPng, textPdf } from './demo-files.ts';
 import {
   consult,
   file,

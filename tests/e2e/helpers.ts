@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { DEMO_VERIFICATION } from '../../domain/demo.ts';
 import { baseURL } from '../../playwright.config.ts';
-import { DEMO_VERIFICATION, solidPng } from '../../server/db/demo-files.ts';
+import { solidPng } from '../../server/db/demo-files.ts';
 
 export const uniqueUserId = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 

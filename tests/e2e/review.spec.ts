@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_VERIFICATION } from '../../server/db/demo-files.ts';
+import { DEMO_VERIFICATION } from '../../domain/demo.ts';
 import { uploadReviewDocuments } from './helpers.ts';
 import {
   type ApiSession,
