@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../fixtures/app.ts';
 import { makeSignedIn, randomIp } from '../fixtures/factories.ts';
 import { jpegBytes, multipartForm, pdfBytes, pngBytes } from '../fixtures/files.ts';
 import { makeActiveGym, makeGym, makeStaff, OPERATOR_ACCOUNT, operatorOf } from '../fixtures/gyms.ts';
@@ -399,15 +399,10 @@ const checksumOf = async (t: TestApp, tables: readonly string[]) => {
 type Finding = { who: string; operation: string; status: number; call: Call; why: string; body: string };
 
 describe('fuzz: every operation, every caller, hostile input', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const app = useTestApp();
 
   it('never answers 5xx, answers every 4xx in the envelope, and a refused request changes nothing', async () => {
+    const t = app();
     console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS} calls per operation and caller`);
     const started = Date.now();
 
@@ -561,13 +556,7 @@ describe('fuzz: every operation, every caller, hostile input', () => {
 
 // What the fuzz found, pinned down one by one.
 describe('fuzz findings', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const app = useTestApp();
 
   const expectEnvelope = (response: LightMyRequestResponse, status: number) => {
     expect(response.statusCode).toBe(status);
@@ -580,6 +569,7 @@ describe('fuzz findings', () => {
   };
 
   it('an unknown field named like an Object property is a field error, not a 500', async () => {
+    const t = app();
     const { owner, gym } = await makeActiveGym(t);
     const as = await injectAs(t.app, owner);
     for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
@@ -597,6 +587,7 @@ describe('fuzz findings', () => {
   });
 
   it('a path parameter past the router limit, or broken percent-encoding, is a 400 in the envelope', async () => {
+    const t = app();
     const visitor = await injectAs(t.app, null);
     expectEnvelope(await visitor.get(`/web/gym/${'1'.repeat(500)}`), 400);
     expectEnvelope(await visitor.get(`/web/gym/${'%00'.repeat(200)}`), 400);
@@ -604,6 +595,7 @@ describe('fuzz findings', () => {
   });
 
   it('text the database cannot store (a NUL byte) is a 400, not a 500', async () => {
+    const t = app();
     const visitor = await injectAs(t.app, null);
     const response = await visitor.get('/web/member/check-userId?userId=a%00b', {
       remoteAddress: randomIp(),
@@ -612,6 +604,7 @@ describe('fuzz findings', () => {
   });
 
   it("the operator's record for a facility that does not exist is a 404, and nothing is written", async () => {
+    const t = app();
     const operator = await injectAs(t.app, { ...OPERATOR_ACCOUNT, cookies: await operatorOf(t) });
     const response = await operator.post('/web/gym-auth', { gymId: 999_990, name: '없는 시설' });
     expectEnvelope(response, 404);
@@ -621,15 +614,10 @@ describe('fuzz findings', () => {
 });
 
 describe('the OpenAPI security declarations match the server', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const app = useTestApp();
 
   it('a visitor gets 401 from every secured read, and never from a public operation', async () => {
+    const t = app();
     const document = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as Document;
     const operations = operationsOf(document);
     const visitor = await injectAs(t.app, null);
