@@ -53,6 +53,18 @@ export type ResourceHooks = {
   beforeUpdate?: (args: HookArgs & { existing: Row; patch: Row }) => Promise<Row>;
   /** Replaces the default delete; runs inside a transaction. */
   delete?: (args: HookArgs & { existing: Row }) => Promise<void>;
+  /**
+   * Reads one list page with the summaries its records show joined into the same statement, and the total as a
+   * window count when the statement can carry it (docs/architecture.md#request-path): a list is then one
+   * statement beyond the session and rights lookups. Without it, the page is read and passed to `toRecords`.
+   */
+  listPage?: (args: {
+    db: Db;
+    where: SQL | undefined;
+    orderBy: SQL[];
+    limit: number;
+    offset: number;
+  }) => Promise<{ records: Row[]; total?: number }>;
   /** Turns rows into records (joins, nested objects). */
   toRecords?: (rows: Row[], ctx: AppContext) => Promise<Row[]>;
 };
@@ -70,6 +82,20 @@ export const tableOf = (declaration: ResourceDeclaration): PgTable => {
 };
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+
+/** The field holding a row's facility id: `gymId`, or what the declaration names (the facility itself: `id`). */
+export const gymFieldOf = (declaration: ResourceDeclaration): string => declaration.gymIdField ?? 'gymId';
+
+/**
+ * A row that lives inside a facility (not the facility's own record, whose state machine decides what a closed
+ * facility allows): writes to it need the facility open.
+ */
+const writesInsideGym = (declaration: ResourceDeclaration) =>
+  declaration.scope === 'gym' && gymFieldOf(declaration) !== 'id';
+
+/** The facility a row of a gym-scoped resource belongs to. */
+export const gymIdOf = (declaration: ResourceDeclaration, row: Row): number =>
+  row[gymFieldOf(declaration)] as number;
 
 /** Dates become ISO strings; only the record's own keys leave the server. */
 export const defaultToRecord = (declaration: ResourceDeclaration, row: Row): Row =>
@@ -178,7 +204,8 @@ const filterConditions = (
     const searchable = Object.entries(declaration.fields)
       .filter(([field, meta]) => meta.search && columns[field])
       .map(([field]) => columns[field]!);
-    // Whitespace is ignored on both sides (SPEC §5); the scope keeps this bounded to the caller's facilities.
+    // Whitespace is ignored on both sides (docs/rules.md#lists-and-search); the scope keeps this bounded to
+    // the caller's facilities.
     const matches = searchable.map(
       (column) => sql`regexp_replace(${column}, '\\s', '', 'g') ilike ${`%${escapeLike(q)}%`}`,
     );
@@ -203,7 +230,10 @@ export const scopeFor = async (
 
 export type ListResult = { data: Row[]; total: number; capped: boolean };
 
-/** The list envelope of DESIGN §3, with the total in X-Total-Count (and a flag when it was capped). */
+/**
+ * The list envelope (docs/architecture.md#api-contract), with the total in X-Total-Count (and a flag when it
+ * was capped).
+ */
 export const sendList = (reply: FastifyReply, result: ListResult) => {
   reply.header('x-total-count', String(result.total));
   if (result.capped) reply.header('x-total-count-capped', 'true');
@@ -226,7 +256,7 @@ export const listRecords = async (
   const conditions = [...extra, ...filterConditions(declaration, columns, query)];
   if (scope !== 'all' && declaration.scope === 'gym') {
     if (scope.length === 0) return { data: [], total: 0, capped: false };
-    conditions.push(inArray(columns[declaration.gymIdField ?? 'gymId']!, scope));
+    conditions.push(inArray(columns[gymFieldOf(declaration)]!, scope));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const start = (query._start as number | undefined) ?? 0;
@@ -235,18 +265,32 @@ export const listRecords = async (
   const order = (query._order as 'asc' | 'desc' | undefined) ?? declaration.defaultSort.order;
   const direction = order === 'asc' ? asc : desc;
   const idColumn = columns.id ?? columns[sortField]!;
-  const rows = await ctx.db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(direction(columns[sortField]!), direction(idColumn))
-    .limit(end - start)
-    .offset(start);
-  // A short page already tells the total: no count query (on PGlite every query queues behind the others).
+  const orderBy = [direction(columns[sortField]!), direction(idColumn)];
   const pageSize = end - start;
-  let n = start + rows.length;
-  if (rows.length === pageSize || (rows.length === 0 && start > 0)) {
-    // Never a count over a whole table (STACK.md): scoped, and capped.
+  let records: Row[];
+  let total: number | undefined;
+  if (hooks.listPage) {
+    ({ records, total } = await hooks.listPage({
+      db: ctx.db,
+      where,
+      orderBy,
+      limit: pageSize,
+      offset: start,
+    }));
+  } else {
+    const rows = await ctx.db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset(start);
+    records = await toRecords(declaration, hooks, rows as Row[], ctx);
+  }
+  // A short page already tells the total: no count query (on PGlite every query queues behind the others).
+  let n = total ?? start + records.length;
+  if (total === undefined && (records.length === pageSize || (records.length === 0 && start > 0))) {
+    // Never a count over a whole table: scoped, and capped.
     const capped = ctx.db
       .select({ one: sql`1` })
       .from(table)
@@ -256,11 +300,7 @@ export const listRecords = async (
     const [counted] = await ctx.db.select({ n: count() }).from(capped);
     n = Number(counted?.n ?? 0);
   }
-  return {
-    data: await toRecords(declaration, hooks, rows as Row[], ctx),
-    total: Math.min(n, TOTAL_CAP),
-    capped: n > TOTAL_CAP,
-  };
+  return { data: records, total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };
 };
 
 // ---- one record ----------------------------------------------------------------------------------------------
@@ -281,7 +321,7 @@ export const loadForOperation = async (
   const rule = declaration.access[op];
   const table = tableOf(declaration);
   const columns = columnsOf(table);
-  const idColumn = columns.id ?? columns[declaration.gymIdField ?? 'gymId']!;
+  const idColumn = columns.id ?? columns[gymFieldOf(declaration)]!;
   const operator = isSuperadmin(request);
   if (declaration.scope === 'platform' || (operator && rule?.superadmin)) {
     const [row] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
@@ -291,7 +331,8 @@ export const loadForOperation = async (
     return row as Row;
   }
   if (operator) {
-    // The operator sees every record, so a refusal is about the role (403), never about hiding one (DESIGN §3).
+    // The operator sees every record, so a refusal is about the role (403), never about hiding one
+    // (docs/rules.md#permissions).
     const [row] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
     if (!row) throw notFound();
     throw forbidden();
@@ -299,14 +340,14 @@ export const loadForOperation = async (
   const rights = await rightsOf(request, ctx.loadRights);
   const visible = [...rights.keys()];
   if (visible.length === 0) throw notFound();
-  const gymColumn = columns[declaration.gymIdField ?? 'gymId']!;
+  const gymColumn = columns[gymFieldOf(declaration)]!;
   const [row] = await db
     .select()
     .from(table)
     .where(and(eq(idColumn, id), inArray(gymColumn, visible)))
     .limit(1);
   if (!row) throw notFound();
-  const gymId = (row as Row)[declaration.gymIdField ?? 'gymId'] as number;
+  const gymId = gymIdOf(declaration, row as Row);
   const granted = rule?.gym ? await gymIdsWithRight(request, ctx.loadRights, rule.gym) : [];
   if (!granted.includes(gymId)) throw forbidden();
   return row as Row;
@@ -329,7 +370,7 @@ export const assertCreateAllowed = async (
     if (!rule.signedIn) throw forbidden();
     return;
   }
-  const gymId = gymIdOverride ?? (body[declaration.gymIdField ?? 'gymId'] as number);
+  const gymId = gymIdOverride ?? gymIdOf(declaration, body);
   const rights = (await rightsOf(request, ctx.loadRights)).get(gymId);
   if (!rights) throw notFound();
   if (!rule.gym || !(await gymIdsWithRight(request, ctx.loadRights, rule.gym)).includes(gymId))
@@ -419,7 +460,7 @@ export const registerResource = (
           const gymId = hooks.gymIdOfCreate ? await hooks.gymIdOfCreate(body, ctx) : undefined;
           if (hooks.gymIdOfCreate && gymId === undefined) throw notFound();
           await assertCreateAllowed(request, ctx, declaration, body, gymId);
-          if (declaration.scope === 'gym') await assertGymWritable(ctx, gymId ?? (body.gymId as number));
+          if (declaration.scope === 'gym') await assertGymWritable(ctx, gymId ?? gymIdOf(declaration, body));
         }
         const row = await ctx.db.transaction(async (tx) => {
           if (hooks.create) return hooks.create({ request, ctx, tx: tx as unknown as Db, body });
@@ -454,14 +495,12 @@ export const registerResource = (
         const row = await ctx.db.transaction(async (trx) => {
           const tx = trx as unknown as Db;
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
-          if (declaration.scope === 'gym' && declaration.name !== 'gym') {
-            await assertGymWritable(ctx, existing.gymId as number, tx);
-          }
+          if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
           let patch = request.body as Row;
           if (hooks.beforeUpdate) patch = await hooks.beforeUpdate({ request, ctx, tx, existing, patch });
           if (Object.keys(patch).length === 0) return existing;
           if (columns.modifiedDate) patch = { ...patch, modifiedDate: ctx.clock() };
-          const idColumn = columns.id ?? columns[declaration.gymIdField ?? 'gymId']!;
+          const idColumn = columns.id ?? columns[gymFieldOf(declaration)]!;
           const [updated] = await tx
             .update(table)
             .set(patch)
@@ -494,9 +533,7 @@ export const registerResource = (
         await ctx.db.transaction(async (trx) => {
           const tx = trx as unknown as Db;
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'delete', tx);
-          if (declaration.scope === 'gym' && declaration.name !== 'gym') {
-            await assertGymWritable(ctx, existing.gymId as number, tx);
-          }
+          if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
           if (hooks.delete) return hooks.delete({ request, ctx, tx, existing });
           const idColumn = columns.id!;
           await tx.delete(table).where(eq(idColumn, request.params.id));
@@ -507,9 +544,9 @@ export const registerResource = (
   }
 };
 
-export { isUniqueViolation } from '../modules/member/member.repository.ts';
+export { isUniqueViolation } from '../db/errors.ts';
 
-/** A closed (QUIT) facility keeps its data read-only (DESIGN §5). */
+/** A closed (QUIT) facility keeps its data read-only (docs/rules.md#state-machines). */
 export const assertGymWritable = async (ctx: AppContext, gymId: number, db: Db = ctx.db) => {
   const [row] = await db
     .select({ gymStatus: schema.gym.gymStatus })
@@ -519,6 +556,6 @@ export const assertGymWritable = async (ctx: AppContext, gymId: number, db: Db =
   if (row?.gymStatus === 'QUIT') throw new AppError('CONFLICT', 'facilityClosed');
 };
 
-/** A conflict whose message names both states (DESIGN §5). */
+/** A conflict whose message names both states (docs/rules.md#state-machines). */
 export const illegalTransition = (from: string, to: string) =>
   new AppError('CONFLICT', 'illegalTransition', { from, to });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GymMemberStatus } from '#domain/enums.ts';
 import { gymMemberResource } from '#domain/resources/index.ts';
 import { checkTransition, gymMemberTransitions } from '#domain/rules/state-machines.ts';
@@ -108,7 +108,7 @@ export const gymMemberHooks: ResourceHooks = {
       if (check !== 'ok') throw illegalTransition(from, to);
     }
     let gymAuthId = patch.gymAuthId as number | undefined;
-    // Approval gives staff a set: the one named, or the facility's default (DESIGN §4 `defaultYn`).
+    // Approval gives staff a set: the one named, or the facility's default (docs/rules.md#permissions).
     if (to === 'ACTIVE' && from === 'WAIT' && gymAuthId === undefined && existing.workerYn) {
       gymAuthId = await defaultSetOf(tx, existing.gymId as number);
     }
@@ -149,6 +149,32 @@ export const gymMemberHooks: ResourceHooks = {
       before: existing,
       after: { ...existing, status: 'QUIT' },
     });
+  },
+
+  // One statement: the page, its member and facility summaries, and the total as a window count.
+  listPage: async ({ db, where, orderBy, limit, offset }) => {
+    const rows = await db
+      .select({
+        link: gymMember,
+        member: { id: member.id, userId: member.userId, name: member.name, phone: member.phone },
+        gym: { id: gym.id, name: gym.name, gymStatus: gym.gymStatus },
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(gymMember)
+      .innerJoin(member, eq(member.id, gymMember.memberId))
+      .innerJoin(gym, eq(gym.id, gymMember.gymId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return {
+      records: rows.map((row) => ({
+        ...defaultToRecord(gymMemberResource, row.link),
+        member: row.member,
+        gym: row.gym,
+      })),
+      total: rows[0]?.total,
+    };
   },
 
   toRecords: (rows, ctx) => gymMemberRecords(ctx, rows),

@@ -93,8 +93,4 @@ export const createMemberRepository = (db: Db) => {
 
 export type MemberRepository = ReturnType<typeof createMemberRepository>;
 
-/** PostgreSQL's unique_violation, whichever driver raised it. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+export { isUniqueViolation } from '../../db/errors.ts';
