@@ -1,6 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
-// drizzle-kit is used only to generate migrations; they run from code at start-up (STACK.md).
+// drizzle-kit is used only to generate migrations; they run from code at start-up
+// (docs/architecture.md#database).
 export default defineConfig({
   dialect: 'postgresql',
   schema: './server/db/schema/index.ts',

@@ -11,7 +11,7 @@ export default defineConfig({
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
-          // Without this the tests get a second copy of react-router (STACK.md).
+          // Without this the tests get a second copy of react-router (docs/architecture.md#tests).
           server: { deps: { inline: [/@refinedev\//] } },
         },
       },

@@ -1,6 +1,6 @@
-// Which page needs what (SPEC §6, DESIGN §4): the facility rights of domain/permissions.ts, the add-on that must be
-// APPROVE, or the operator. The web app's access guard and side menu read this table; the server enforces the same
-// rights on the endpoints those pages call.
+// Which page needs what (docs/rules.md#access-table): the facility rights of domain/permissions.ts, the
+// add-on that must be APPROVE, or the operator. The web app's access guard and side menu read this table; the
+// server enforces the same rights on the endpoints those pages call.
 import type { SubServiceType } from './enums.ts';
 import { type GymRight, type GymRights, hasRight } from './permissions.ts';
 import { isUnder, normalizePath, SPEC_PATHS } from './routes.ts';
@@ -8,7 +8,7 @@ import { isUnder, normalizePath, SPEC_PATHS } from './routes.ts';
 export type PageRequirement = {
   /** Facility rights the page needs, all of them, in the selected facility. None: an account page. */
   rights?: readonly GymRight[];
-  /** The add-on whose subscription must be APPROVE for the selected facility (SPEC §6 "Service gating"). */
+  /** The add-on whose subscription must be APPROVE for the selected facility (docs/rules.md#add-ons). */
   subService?: SubServiceType;
   /** Platform operators only. */
   superadmin?: true;
@@ -79,9 +79,10 @@ export type AccessContext = {
 };
 
 /**
- * - `forbidden`: the role or the permission set does not allow it: the access guard (SPEC §2.7);
+ * - `forbidden`: the role or the permission set does not allow it: the access guard
+ *   (docs/rules.md#access-table);
  * - `noFacility`: the page works inside a facility, and no ACTIVE facility is selected;
- * - `subService`: the add-on is not APPROVE: the no-permission page (SPEC §2.7).
+ * - `subService`: the add-on is not APPROVE: the no-permission page (docs/rules.md#access-table).
  */
 export type AccessDenial = 'forbidden' | 'noFacility' | 'subService';
 export type AccessDecision = { allowed: true } | { allowed: false; reason: AccessDenial };
@@ -110,7 +111,9 @@ export const decideAccess = (
 export const decidePathAccess = (pathname: string, context: AccessContext): AccessDecision =>
   decideAccess(requirementOf(pathname), context);
 
-/** SPEC §6: the forbidden-route list for a context: every SPEC path the guard refuses. */
+/**
+ * The forbidden-route list for a context: every product path the guard refuses (docs/rules.md#access-table).
+ */
 export const forbiddenRoutes = (context: AccessContext): string[] =>
   SPEC_PATHS.filter((path) => {
     const decision = decidePathAccess(path, context);

@@ -1,4 +1,5 @@
-// String-literal unions and their value lists (SPEC §3, §4). Labels live in the locale files under enums.*.
+// String-literal unions and their value lists (docs/rules.md#state-machines). Labels live in the locale files
+// under enums.*.
 
 export const authCodes = ['SUPERADMIN', 'ADMIN', 'MEMBER'] as const;
 export type AuthCode = (typeof authCodes)[number];
@@ -22,7 +23,9 @@ export type GymMemberStatus = (typeof gymMemberStatuses)[number];
 export const uploadTypes = ['INBODY', 'TICKET', 'TRAINER', 'ETC'] as const;
 export type UploadType = (typeof uploadTypes)[number];
 
-/** What "the notice bot" (DESIGN §9) tells a representative about the operator's decisions. */
+/**
+ * What "the notice bot" (docs/rules.md#notifications) tells a representative about the operator's decisions.
+ */
 export const notificationKinds = [
   'GYM_APPROVED',
   'GYM_REJECTED',

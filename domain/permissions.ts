@@ -1,4 +1,5 @@
-// The facility permission flags of DESIGN §4. The server enforces them on every call; the web app mirrors them.
+// The facility permission flags (docs/rules.md#permissions). The server enforces them on every call; the web
+// app mirrors them.
 
 export const useFlags = [
   'memberUseYn',

@@ -1,7 +1,8 @@
-// The route names of SPEC §2.1 and the paths of SPEC §2.2. The web app registers a path only once its page is
-// built; the access table (domain/access.ts) covers every path, so the guard and the server cannot drift apart.
+// The route names and the product paths (docs/rules.md#routes-and-layouts). The web app registers a path only
+// once its page is built; the access table (domain/access.ts) covers every path, so the guard and the server
+// cannot drift apart.
 
-/** SPEC §2.1: the route names the shell uses, with their paths. */
+/** The route names the shell uses, with their paths (docs/rules.md#routes-and-layouts). */
 export const ROUTE_NAMES = {
   HOME: '/',
   LOGIN: '/login',
@@ -24,7 +25,7 @@ export const ROUTE_NAMES = {
 
 export type RouteName = keyof typeof ROUTE_NAMES;
 
-/** SPEC §2.2: every path of the product, built or not yet. */
+/** Every path of the product, built or not yet (docs/rules.md#routes-and-layouts). */
 export const SPEC_PATHS = [
   '/select',
   '/login',

@@ -95,7 +95,8 @@ export const buildApp = async (deps: AppDeps) => {
     reply.header('x-request-id', request.id);
   });
 
-  // The optional outside scripts (DESIGN §2) widen the policy only when their key is configured.
+  // The optional outside scripts (docs/architecture.md#configuration) widen the policy only when their key is
+  // configured.
   const outside = [
     ...(config.kakaoJsKey ? [OUTSIDE_SCRIPT_HOSTS.kakao] : []),
     ...(config.chatPluginKey ? [OUTSIDE_SCRIPT_HOSTS.chat] : []),
@@ -204,7 +205,8 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(memberImageRoutes, { ctx, storage });
       await web.register(fileRoutes, { ctx, storage });
       await web.register(notificationRoutes, { ctx });
-      // Special shapes of SPEC §7 first; they sit beside the generic routes and reuse the same code.
+      // Special shapes first (docs/architecture.md#resource-engine); they sit beside the generic routes and
+      // reuse the same code.
       await web.register(gymRoutes, { ctx });
       await web.register(gymMemberRoutes, { ctx });
       await web.register(subServiceRoutes, { ctx });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('has the defaults of DESIGN §2', () => {
+  it('has the documented defaults (README Configuration)', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -8,7 +8,7 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-/** Every setting of DESIGN §2, parsed once. Empty strings count as unset. */
+/** Every setting (docs/architecture.md#configuration), parsed once. Empty strings count as unset. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),

@@ -68,8 +68,9 @@ const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 
-// WCAG AA contrast on white: antd's default blue (#1677ff, 4.1:1) fails behind and as text (STACK.md), links follow
-// colorInfo unless set, form hints are 45% black (3.4:1) and error texts #ff4d4f (3.3:1).
+// WCAG AA contrast on white: antd's default blue (#1677ff, 4.1:1) fails behind and as text
+// (docs/architecture.md#web-app), links follow colorInfo unless set, form hints are 45% black (3.4:1) and
+// error texts #ff4d4f (3.3:1).
 const theme: ThemeConfig = {
   token: {
     colorPrimary: '#0958d9',
@@ -79,7 +80,8 @@ const theme: ThemeConfig = {
   },
 };
 
-// SPEC §8: every query and mutation error is logged; 400, 404 and 500 open an alert (src/providers/query-client.ts).
+// docs/rules.md#modals-and-errors: every query and mutation error is logged; 400, 404 and 500 open an alert
+// (src/providers/query-client.ts).
 const queryClient = createQueryClient((text) =>
   openModal({ type: 'ALERT', children: text, key: `alert-${text}` }),
 );
@@ -89,7 +91,7 @@ const accessContextStore = createAccessContextStore();
 
 // One stable object: Refine keeps the QueryClient from it, so a new object would drop the cache.
 const refineOptions: IRefineOptions = {
-  // No record ids, names or phone numbers in URLs (DESIGN §7).
+  // No record ids, names or phone numbers in URLs (docs/rules.md#personal-data).
   syncWithLocation: false,
   disableTelemetry: true,
   // Refine would call check (GET validate) on every path change; <Authenticated> and the session rules already do.
@@ -107,7 +109,7 @@ const session: SessionServices = {
   goToLanding: () => window.location.replace(ANONYMOUS_LANDING),
 };
 
-/** Head title, author and description on every back-office page (SPEC §2.3). */
+/** Head title, author and description on every back-office page (docs/rules.md#routes-and-layouts). */
 function PageHead() {
   usePageHead();
   return null;
@@ -115,8 +117,8 @@ function PageHead() {
 
 /**
  * The built pages only (issue scope): a SPEC path whose page comes later is not registered and answers 404.
- * Layouts follow SPEC §2.3 (src/shell/layout-of.ts): LOGIN bare, the join card, the consulting area, the plain
- * request pages, and the main layout with header and side menu for the rest.
+ * Layouts follow docs/rules.md#routes-and-layouts (src/shell/layout-of.ts): LOGIN bare, the join card, the
+ * consulting area, the plain request pages, and the main layout with header and side menu for the rest.
  */
 function AppRoutes() {
   return (

@@ -1,4 +1,5 @@
-// Must come first: it lets antd 5's static message/Modal/notification render on React 19 (STACK.md).
+// Must come first: it lets antd 5's static message/Modal/notification render on React 19
+// (docs/architecture.md#web-app).
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_LANDING, isPublicPath, ROUTES, shouldSendToLanding } from './routes.ts';
 
-describe('session routing (SPEC §4)', () => {
+describe('session routing (docs/rules.md#session)', () => {
   it('sends a visitor with no member and no stored id from a private page to the landing', () => {
     expect(shouldSendToLanding({ pathname: '/', hasMember: false, hasStoredId: false })).toBe(true);
     expect(shouldSendToLanding({ pathname: '/nowhere', hasMember: false, hasStoredId: false })).toBe(true);

@@ -1,8 +1,9 @@
 import { ROUTE_NAMES } from '#domain/routes.ts';
 
 /**
- * The route names of SPEC §2.1 with their paths (domain/routes.ts), plus the join pages and the operator console.
- * A name here is not a promise that its page exists: App.tsx registers only the built pages.
+ * The route names (docs/rules.md#routes-and-layouts) with their paths (domain/routes.ts), plus the join pages
+ * and the operator console. A name here is not a promise that its page exists: App.tsx registers only the
+ * built pages.
  */
 export const ROUTES = {
   ...ROUTE_NAMES,
@@ -15,13 +16,16 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /**
- * Where a visitor with no session lands (SPEC §4 "Session"): SELECT, the public landing. It is served by the light
- * marketing entry (src/main.tsx picks the entry by path), outside the back-office router, so the back-office goes
- * there with a full navigation.
+ * Where a visitor with no session lands (docs/rules.md#session): SELECT, the public landing. It is served by
+ * the light marketing entry (src/main.tsx picks the entry by path), outside the back-office router, so the
+ * back-office goes there with a full navigation.
  */
 export const ANONYMOUS_LANDING: string = ROUTES.SELECT;
 
-/** Pages a visitor may stay on without a member: LOGIN and SELECT (SPEC §4), plus the two join pages. */
+/**
+ * Pages a visitor may stay on without a member: LOGIN and SELECT (docs/rules.md#session), plus the two join
+ * pages.
+ */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   ROUTES.LOGIN,
   ROUTES.SELECT,
@@ -34,7 +38,10 @@ const withoutTrailingSlash = (pathname: string): string =>
 
 export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.has(withoutTrailingSlash(pathname));
 
-/** SPEC §4: with no member and no stored id, anywhere but a public page, replace the location with the landing. */
+/**
+ * docs/rules.md#session: with no member and no stored id, anywhere but a public page, replace the location
+ * with the landing.
+ */
 export const shouldSendToLanding = (state: {
   pathname: string;
   hasMember: boolean;

@@ -2,7 +2,7 @@ import { consultStatuses, personKinds } from '../enums.ts';
 import { consultCreateSchema, consultSchema, consultUpdateSchema } from '../schemas/consult.ts';
 import { defineResource, gymAccess, gymIdField } from './define.ts';
 
-/** Consultations (SPEC §7 "Consult"): read with consultUseYn, written with consultSettingYn. */
+/** Consultations (docs/rules.md#permissions): read with consultUseYn, written with consultSettingYn. */
 export const consultResource = defineResource({
   name: 'consult',
   path: '/consult',

@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { UploadType } from '../enums.ts';
 import type { GymRight } from '../permissions.ts';
 
-// A resource is declared once (DESIGN §6). The server builds validated, scoped, paginated and documented routes
-// from it; the web app builds a Refine resource with list, show, create and edit screens from it.
+// A resource is declared once (docs/architecture.md#resource-engine). The server builds validated, scoped,
+// paginated and documented routes from it; the web app builds a Refine resource with list, show, create and
+// edit screens from it.
 
 export type FieldKind =
   | 'id'

@@ -6,7 +6,7 @@ const flagFields = Object.fromEntries(
   permissionFlags.map((flag) => [flag, { kind: 'flag', list: true, filters: ['eq'] } satisfies FieldMeta]),
 );
 
-/** Permission sets (SPEC §3); written by the representative only. */
+/** Permission sets (docs/rules.md#permissions); written by the representative only. */
 export const gymAuthResource = defineResource({
   name: 'gym-auth',
   path: '/gym-auth',

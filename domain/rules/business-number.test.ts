@@ -6,7 +6,7 @@ import {
   isBusinessNoShape,
 } from './business-number.ts';
 
-describe('business number (SPEC §5)', () => {
+describe('business number (docs/rules.md#business-number)', () => {
   it('formats digits as 3-2-5 while typing', () => {
     expect(formatBusinessNo('12')).toBe('12');
     expect(formatBusinessNo('1234')).toBe('123-4');

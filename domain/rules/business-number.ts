@@ -1,4 +1,4 @@
-// Korean business registration number (사업자등록번호): 3-2-5 digits (SPEC §5).
+// Korean business registration number (사업자등록번호): 3-2-5 digits (docs/rules.md#business-number).
 
 export const BUSINESS_NO_PATTERN = /^\d{3}-\d{2}-\d{5}$/;
 
@@ -16,8 +16,8 @@ const WEIGHTS = [1, 3, 7, 1, 3, 7, 1, 3, 5] as const;
 
 /**
  * The National Tax Service check digit: the first nine digits weighted 1,3,7,1,3,7,1,3,5, plus the tens of the
- * ninth digit times 5; the tenth digit is (10 - sum % 10) % 10. A failure is a warning, not a block (DESIGN §9):
- * the server stores any number of the 3-2-5 shape.
+ * ninth digit times 5; the tenth digit is (10 - sum % 10) % 10. A failure is a warning, not a block
+ * (docs/rules.md#business-number): the server stores any number of the 3-2-5 shape.
  */
 export const businessNoChecksumOk = (value: string): boolean => {
   const d = value.replace(/\D/g, '');

@@ -15,7 +15,7 @@ import {
   uploadRefusal,
 } from './files.ts';
 
-describe('upload rules (SPEC §"Files")', () => {
+describe('upload rules (docs/rules.md#files)', () => {
   it('reads the extension of a name, whatever its case or folder', () => {
     expect(extensionOf('Photo.JPG')).toBe('jpg');
     expect(extensionOf('C:\\scans\\id.card.pdf')).toBe('pdf');

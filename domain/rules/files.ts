@@ -1,5 +1,5 @@
 // Upload rules shared by the server (which checks content too) and the web app (which checks before sending).
-// SPEC §"Files": documents are png, jpg, jpeg or pdf, at most 20 MB each; a profile photo is an image.
+// docs/rules.md#files: documents are png, jpg, jpeg or pdf, at most 20 MB each; a profile photo is an image.
 
 export const MAX_UPLOAD_MB = 20;
 /** 20 MiB: what "20 MB" means for every upload, in the browser and on the server. */

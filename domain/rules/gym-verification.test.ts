@@ -9,7 +9,7 @@ const complete = {
   representIdImgUrl: '/web/file/fedcba9876543210fedcba9876543210',
 };
 
-describe('what a verification request needs (SPEC §5)', () => {
+describe('what a verification request needs (docs/rules.md#verification)', () => {
   it('needs the info and both documents, but not the employment certificate', () => {
     expect(missingForRequest(complete)).toEqual([]);
     expect(REQUIRED_FOR_REQUEST).not.toContain('workerIdImgUrl');

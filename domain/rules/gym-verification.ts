@@ -1,7 +1,7 @@
-// What a facility must carry before it may be sent for review (SPEC §5 "Submit enabled"): the verification info
-// and two documents, the business registration (businessUrlImgUrl) and the representative's ID
-// (representIdImgUrl). The employment certificate (workerIdImgUrl) stays optional. The web app enables its submit
-// button by this list and the server refuses a move to REQUEST by it.
+// What a facility must carry before it may be sent for review (docs/rules.md#verification): the verification
+// info and two documents, the business registration (businessUrlImgUrl) and the representative's ID
+// (representIdImgUrl). The employment certificate (workerIdImgUrl) stays optional. The web app enables its
+// submit button by this list and the server refuses a move to REQUEST by it.
 
 export const REQUIRED_INFO_FOR_REQUEST = [
   'businessNo',

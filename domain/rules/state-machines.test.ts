@@ -7,7 +7,8 @@ import {
   gymTransitions,
 } from './state-machines.ts';
 
-// Every pair of states, for both actors, against the transitions of DESIGN §5 written out by hand.
+// Every pair of states, for both actors, against the transitions of docs/rules.md#state-machines written out
+// by hand.
 const pairs = <S extends string>(states: readonly S[]) =>
   states.flatMap((from) => states.map((to) => [from, to] as const));
 

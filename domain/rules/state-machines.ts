@@ -1,7 +1,7 @@
 import type { GymMemberStatus, GymStatus, GymSubServiceStatus } from '../enums.ts';
 
-// The transitions of DESIGN §5, with who may make each. The server refuses anything else with 409 (or 403 for
-// a transition that exists but belongs to someone else).
+// The transitions of docs/rules.md#state-machines, with who may make each. The server refuses anything else
+// with 409 (or 403 for a transition that exists but belongs to someone else).
 
 export type Actor = 'owner' | 'superadmin';
 type Table<S extends string> = Partial<Record<S, Partial<Record<S, readonly Actor[]>>>>;

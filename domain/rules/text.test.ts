@@ -11,7 +11,7 @@ import {
   stripToWords,
 } from './text.ts';
 
-describe('text helpers (SPEC §5)', () => {
+describe('text helpers (docs/rules.md#input)', () => {
   it('checks phone-like values of 10 or 11 digits', () => {
     expect(isPhoneLike('010-1234-5678')).toBe(true);
     expect(isPhoneLike('02-123-4567')).toBe(false);

@@ -1,6 +1,6 @@
-// The text helpers of SPEC §5.
+// The text helpers (docs/rules.md#input).
 
-/** Digits only: phone numbers are stored this way (DESIGN §3). */
+/** Digits only: phone numbers are stored this way (docs/rules.md#input). */
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
 /** A phone-like value: 10 or 11 digits once separators are dropped. */
@@ -33,7 +33,10 @@ export const koreanWeightedLength = (value: string): number => {
 /** CRLF and lone CR become LF. */
 export const normalizeLineEndings = (value: string): string => value.replace(/\r\n?/g, '\n');
 
-/** Search matching of SPEC §5: whitespace is ignored on both sides, and the keyword matches as a substring. */
+/**
+ * Search matching (docs/rules.md#lists-and-search): whitespace is ignored on both sides, and the keyword
+ * matches as a substring.
+ */
 export const compactForSearch = (value: string): string => value.replace(/\s+/g, '').toLowerCase();
 
 export const matchesCompact = (haystack: string, keyword: string): boolean =>

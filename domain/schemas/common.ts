@@ -6,7 +6,7 @@ export const idParamsSchema = z.object({ id: idSchema });
 export const isoDateTime = z.string().meta({ format: 'date-time', example: '2026-11-22T09:00:00.000Z' });
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateFormat');
 
-/** The error envelope of DESIGN §3. */
+/** The error envelope (docs/architecture.md#api-contract). */
 export const errorSchema = z
   .object({
     statusCode: z.number().int(),

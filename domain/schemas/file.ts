@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uploadTypes } from '../enums.ts';
 import { isoDateTime } from './common.ts';
 
-/** `?type=` of the upload calls (SPEC §7 "Files"). */
+/** `?type=` of the upload calls (docs/rules.md#files). */
 export const uploadQuerySchema = z.strictObject({ type: z.enum(uploadTypes, 'invalidValue') });
 
 /** The stored files' URLs (`/web/file/<id>`), in the order they were sent. */

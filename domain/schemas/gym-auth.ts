@@ -10,7 +10,7 @@ const optionalFlagShape = Object.fromEntries(
   permissionFlags.map((flag) => [flag, z.boolean().optional()]),
 ) as Record<(typeof permissionFlags)[number], z.ZodOptional<z.ZodBoolean>>;
 
-/** A facility's permission set (SPEC §3 "Permission set"). */
+/** A facility's permission set (docs/rules.md#permissions). */
 export const gymAuthSchema = z
   .object({
     id: z.number().int(),
@@ -48,7 +48,7 @@ export const memberSummarySchema = z
   .object({ id: z.number().int(), userId: z.string(), name: z.string(), phone: z.string() })
   .meta({ id: 'MemberSummary' });
 
-/** SPEC §3 "Gym auth member": who holds which permission set. */
+/** Who holds which permission set (docs/rules.md#permissions). */
 export const gymAuthMemberSchema = z
   .object({
     id: z.number().int(),

@@ -3,7 +3,10 @@ import { gymMemberStatuses, gymStatuses } from '../enums.ts';
 import { isoDateTime } from './common.ts';
 import { memberSummarySchema } from './gym-auth.ts';
 
-/** SPEC §3 "Gym member link": a member's place in a facility, staff (workerYn) or customer. */
+/**
+ * The gym member link (docs/rules.md#permissions): a member's place in a facility, staff (workerYn) or
+ * customer.
+ */
 export const gymMemberSchema = z
   .object({
     id: z.number().int(),

@@ -6,7 +6,7 @@ import { isoDateTime } from './common.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** The verification info of SPEC §3, as written by an owner. */
+/** The verification info (docs/rules.md#verification), as written by an owner. */
 const gymInfo = {
   name: z.string().trim().min(1, 'required').max(100),
   businessNo: z.string().trim().regex(BUSINESS_NO_PATTERN, 'businessNoFormat'),

@@ -41,7 +41,8 @@ export type Member = z.infer<typeof memberSchema>;
 
 /**
  * POST /web/member: a visitor creates an ADMIN (representative) or MEMBER (worker) account. A representative may
- * name their first facility (`gymName`): it is created with the account as a WAIT draft (DESIGN §9).
+ * name their first facility (`gymName`): it is created with the account as a WAIT draft
+ * (docs/rules.md#facilities).
  */
 export const memberJoinSchema = z
   .strictObject({

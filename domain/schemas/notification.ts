@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notificationKinds, subServiceTypes } from '../enums.ts';
 import { isoDateTime } from './common.ts';
 
-/** A message of "the notice bot" (DESIGN §9) to a facility's representative. */
+/** A message of "the notice bot" (docs/rules.md#notifications) to a facility's representative. */
 export const notificationSchema = z
   .object({
     id: z.number().int(),
@@ -19,7 +19,10 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `_start`/`_end` as every list takes them (DESIGN §3); 20 by default, at most 100 at once. */
+/**
+ * `_start`/`_end` as every list takes them (docs/rules.md#lists-and-search); 20 by default, at most 100 at
+ * once.
+ */
 export const notificationListQuerySchema = z
   .strictObject({
     _start: z.coerce.number().int().min(0).max(10_000).optional(),

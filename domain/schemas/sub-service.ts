@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gymSubServiceStatuses, subServiceTypes } from '../enums.ts';
 import { isoDateTime } from './common.ts';
 
-/** The add-on catalogue: one entry per SPEC §3 sub-service type. */
+/** The add-on catalogue: one entry per add-on type (docs/rules.md#add-ons). */
 export const subServiceSchema = z
   .object({
     id: z.number().int(),
@@ -40,7 +40,7 @@ export const gymSubServiceUpdateSchema = z
   .strictObject({ gymSubServiceStatus: z.enum(gymSubServiceStatuses, 'invalidValue') })
   .meta({ id: 'GymSubServiceUpdate' });
 
-/** An item of GET /web/gym-sub-service/list/{gymId} (SPEC §3 "Add-on subscription"). */
+/** An item of GET /web/gym-sub-service/list/{gymId} (docs/rules.md#add-ons). */
 export const gymSubServiceItemSchema = z
   .object({
     service: subServiceSchema,

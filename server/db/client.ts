@@ -32,8 +32,9 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 export class DatabaseLockedError extends Error {}
 
 /**
- * PGlite does not lock its folder, and two processes on one folder corrupt it (STACK.md).
- * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ * PGlite does not lock its folder, and two processes on one folder corrupt it
+ * (docs/architecture.md#database). The lock file holds the owner's pid; a lock left by a dead process is
+ * taken over.
  */
 const acquireLock = (lockPath: string): (() => void) => {
   for (let attempt = 0; attempt < 2; attempt++) {

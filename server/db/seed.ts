@@ -26,7 +26,10 @@ import {
 
 export type Login = { role: string; userId: string; password?: string };
 
-/** The demo data set (DESIGN §1). Later issues add members, passes and the rest to it. */
+/**
+ * The demo data set (docs/architecture.md#configuration). Later issues add members, passes and the rest to
+ * it.
+ */
 export const DEMO_ACCOUNTS = [
   {
     role: 'representative (ADMIN)',
@@ -77,8 +80,9 @@ const DEMO_ACTIVE_GYM = {
 };
 
 /**
- * The two documents a review needs (SPEC §5), stored through the FileStorage like real uploads (type ETC) and
- * adopted by the facility: a PDF business registration and a PNG of the representative's ID.
+ * The two documents a review needs (docs/rules.md#verification), stored through the FileStorage like real
+ * uploads (type ETC) and adopted by the facility: a PDF business registration and a PNG of the
+ * representative's ID.
  */
 const attachDocuments = async (
   tx: Db,
@@ -308,8 +312,9 @@ export const seedDemo = async (db: Db, members: MemberRepository, storage: FileS
 };
 
 /**
- * Makes sure a platform operator exists (DESIGN §2): from ADMIN_USER_ID/ADMIN_PASSWORD, or with a generated
- * password that is shown this once. Returns the login to print, or undefined when one already existed.
+ * Makes sure a platform operator exists (docs/architecture.md#configuration): from
+ * ADMIN_USER_ID/ADMIN_PASSWORD, or with a generated password that is shown this once. Returns the login to
+ * print, or undefined when one already existed.
  */
 export const bootstrapSuperadmin = async (
   members: MemberRepository,

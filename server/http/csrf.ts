@@ -4,7 +4,7 @@ import { AppError } from './errors.ts';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses state-changing requests that the browser marks as cross-site (DESIGN §3).
+ * Refuses state-changing requests that the browser marks as cross-site (docs/architecture.md#request-path).
  * The session cookie is SameSite=Lax already; this closes the gaps Lax leaves (top-level POSTs, old browsers).
  */
 export const registerCsrfGuard = (app: FastifyInstance) => {

@@ -155,7 +155,10 @@ const databaseRefusal = (error: unknown): ErrorCode | undefined => {
   return undefined;
 };
 
-/** Fastify's own errors (body parsing, limits) mapped onto the table of DESIGN §3. */
+/**
+ * Fastify's own errors (body parsing, limits) mapped onto the error table
+ * (docs/architecture.md#api-contract).
+ */
 const frameworkError = (error: FastifyError): { code: ErrorCode; key: MessageKey } | undefined => {
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

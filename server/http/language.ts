@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '#domain/enums.ts';
 
-/** The first of ko/en the client prefers (by q-value), else English, the SPEC §9 fallback. */
+/**
+ * The first of ko/en the client prefers (by q-value), else English, the fallback (docs/rules.md#language).
+ */
 export const requestLanguage = (request: FastifyRequest): Language => {
   const header = request.headers['accept-language'];
   if (!header) return 'en';

@@ -18,7 +18,10 @@ const rightsColumns = {
   ...Object.fromEntries(permissionFlags.map((flag) => [flag, gymAuth[flag]])),
 } as Record<string, typeof gymAuth.representYn | typeof gymMember.gymId>;
 
-/** The caller's rights per facility: only ACTIVE links with a permission set grant anything (DESIGN §4). */
+/**
+ * The caller's rights per facility: only ACTIVE links with a permission set grant anything
+ * (docs/rules.md#permissions).
+ */
 export const createRightsLoader = (db: Db) => {
   const query = db
     .select(rightsColumns)

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 
-/** Where uploaded files live (DESIGN §1 "Files"): the local disk by default, an object store later. */
+/**
+ * Where uploaded files live (docs/architecture.md#storage): the local disk by default, an object store later.
+ */
 export type FileStorage = {
   /**
    * Writes `source` as a new file under a fresh random key in `area` ("member-image/3f…a1.png").

@@ -5,7 +5,7 @@ import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { GymSubServiceItem } from '#domain/schemas/sub-service.ts';
 import { API_BASE } from '../providers/http-client.ts';
 
-/** The shell calls of SPEC §7; the client has already unwrapped `{ data }`. */
+/** The shell's calls; the client has already unwrapped `{ data }`. */
 export const createFacilityApi = (http: AxiosInstance) => ({
   /** The member's facilities (those with an ACTIVE link). */
   gymList: async (memberId: number): Promise<Gym[]> =>

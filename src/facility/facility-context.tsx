@@ -19,7 +19,7 @@ import { useSessionMember } from '../session/session-context.tsx';
 import type { FacilityApi } from './facility-api.ts';
 import type { SelectedFacilityStorage } from './selected-facility-storage.ts';
 
-/** SPEC §3 "Current-facility context", and what the shell derives from it. */
+/** The current-facility context (docs/rules.md#facility-selection), and what the shell derives from it. */
 export type FacilityState = {
   api: FacilityApi;
   /** The member's facilities (ACTIVE links); undefined while loading. */
@@ -67,9 +67,9 @@ const rightsOf = (set: GymAuth): GymRights => ({
 const NO_SUB_SERVICES: GymSubServiceItem[] = [];
 
 /**
- * SPEC §4 "Facility selection": the first facility is chosen when the list loads (unless the stored choice is
- * still in it), the choice persists in sessionStorage, and a change re-resolves gymMember, gymAuth, gymAuthMember
- * and isWorker, or clears them when no link exists.
+ * docs/rules.md#facility-selection: the first facility is chosen when the list loads (unless the stored
+ * choice is still in it), the choice persists in sessionStorage, and a change re-resolves gymMember, gymAuth,
+ * gymAuthMember and isWorker, or clears them when no link exists.
  */
 export function FacilityProvider({
   api,
@@ -186,7 +186,8 @@ export function FacilityProvider({
     gymAuth,
     gymAuthMember,
     isWorker: gymMember?.workerYn ?? false,
-    // Only an ACTIVE facility drives the shell (SPEC §4): a draft or one under review opens no facility page.
+    // Only an ACTIVE facility drives the shell (docs/rules.md#facility-selection): a draft or one under
+    // review opens no facility page.
     rights: activeLink && gymAuth && selected?.gymStatus === 'ACTIVE' ? rightsOf(gymAuth) : null,
     contextLoading,
     subServices,

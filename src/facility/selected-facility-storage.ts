@@ -1,6 +1,6 @@
 import { attempt, type KeyValueStorage } from '../session/stored-session.ts';
 
-/** sessionStorage key of the selected facility (SPEC §3 "Client state"). */
+/** sessionStorage key of the selected facility (docs/rules.md#facility-selection). */
 export const SELECTED_FACILITY_KEY = 'selectedGymId';
 
 export type SelectedFacilityStorage = {

@@ -54,7 +54,7 @@ describe('locale files', () => {
   });
 });
 
-describe('i18n configuration (SPEC §9 "Language")', () => {
+describe('i18n configuration (docs/rules.md#language)', () => {
   it('falls back to English and supports only en and ko', () => {
     expect(i18nOptions.fallbackLng).toBe('en');
     expect(i18nOptions.supportedLngs).toEqual(['en', 'ko']);

@@ -6,7 +6,10 @@ import { type Language, languages } from '#domain/enums.ts';
 
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** SPEC §9 "Language": query lng, cookie i18next, localStorage i18nextLng, sessionStorage, browser, html tag. */
+/**
+ * docs/rules.md#language: query lng, cookie i18next, localStorage i18nextLng, sessionStorage, browser, html
+ * tag.
+ */
 export const detectionOptions: DetectorOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
   lookupQuerystring: 'lng',

@@ -3,8 +3,9 @@ import type { Language } from '#domain/enums.ts';
 type Localized = Record<Language, string>;
 
 /**
- * The company behind the service, shown in the footer (SPEC §2.9) and the legal pages. One place to change.
- * The values are fictional placeholders for this build: replace them with the registered details before launch.
+ * The company behind the service, shown in the footer (docs/rules.md#public-pages) and the legal pages. One
+ * place to change. The values are fictional placeholders for this build: replace them with the registered
+ * details before launch.
  */
 export const company = {
   name: { en: 'FitDesk Inc.', ko: '주식회사 핏데스크' } satisfies Localized,

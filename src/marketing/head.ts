@@ -21,7 +21,7 @@ const setMeta = (attribute: 'name' | 'property', key: string, content: string): 
   element.content = content;
 };
 
-/** Title, author and description on every page (SPEC §2.3), in the page's language. */
+/** Title, author and description on every page (docs/rules.md#routes-and-layouts), in the page's language. */
 export const applyHead = (head: PageHead): void => {
   document.documentElement.lang = head.language;
   document.title = head.title;

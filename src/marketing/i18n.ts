@@ -8,8 +8,8 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 type Texts = Record<Language, Record<string, unknown>>;
 
 /**
- * An i18next instance for the public pages: the back-office's detection rules (SPEC §9 "Language", cached in
- * localStorage, so a choice made here holds on /login too) with the public pages' own texts only.
+ * An i18next instance for the public pages: the back-office's detection rules (docs/rules.md#language, cached
+ * in localStorage, so a choice made here holds on /login too) with the public pages' own texts only.
  */
 export const createMarketingI18n = (texts: Texts, options: InitOptions = {}): I18n => {
   const resources: Resource = {

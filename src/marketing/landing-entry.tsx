@@ -13,7 +13,7 @@ function Landing() {
   return <LandingPage />;
 }
 
-/** SELECT: plain React and CSS, no Refine or antd (DESIGN §7). */
+/** SELECT: plain React and CSS, no Refine or antd (docs/architecture.md#web-app). */
 export const mountLanding = (container: HTMLElement): void => {
   const i18n = createMarketingI18n({ en, ko });
   const root = createRoot(container);

@@ -1,6 +1,9 @@
 import { ROUTES } from '../routes.ts';
 
-/** The public pages served by the light marketing entry instead of the back-office (DESIGN §7). */
+/**
+ * The public pages served by the light marketing entry instead of the back-office
+ * (docs/architecture.md#web-app).
+ */
 export const MARKETING_ROUTES = {
   landing: ROUTES.SELECT,
   terms: '/terms',

@@ -3,8 +3,9 @@ import { type AccessContext, type AccessDecision, decideAccess, decidePathAccess
 import type { AccessRule, Operation } from '#domain/resources/define.ts';
 
 /**
- * The access guard's view of the member (DESIGN §4): the selected facility's rights and approved add-ons. The
- * facility context lives in React below <Refine>, so it is mirrored here (src/shell/access-context-sync.tsx).
+ * The access guard's view of the member (docs/rules.md#access-table): the selected facility's rights and
+ * approved add-ons. The facility context lives in React below <Refine>, so it is mirrored here
+ * (src/shell/access-context-sync.tsx).
  */
 export type AccessContextStore = {
   get: () => AccessContext;

@@ -16,7 +16,10 @@ export type AuthProviderDeps = {
 const asError = (error: unknown): Error | AppHttpError =>
   error instanceof Error || isHttpError(error) ? error : new Error(String(error));
 
-/** Cookie sessions (DESIGN §4): the server holds the session; the client keeps the member and an id hint. */
+/**
+ * Cookie sessions (docs/rules.md#session): the server holds the session; the client keeps the member and an
+ * id hint.
+ */
 export const createAuthProvider = ({
   members,
   session,

@@ -4,7 +4,7 @@ import type { AxiosInstance } from 'axios';
 import { API_BASE } from './http-client.ts';
 
 /**
- * Refine resource name → API path under /web (SPEC §7 paths such as `gym-auth`). The resource registry fills it
+ * Refine resource name → API path under /web (paths such as `gym-auth`). The resource registry fills it
  * when it loads (src/resources/registry.ts): it lives in a lazy chunk, so the declarations and zod stay out of the
  * first load. A resource not listed uses its name as its path.
  */

@@ -1,7 +1,7 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { type Translate, toHttpError } from './http-error.ts';
 
-/** SPEC §7: every call goes through one JSON client with a 10-second timeout. */
+/** Every call goes through one JSON client with a 10-second timeout (docs/rules.md#limits-and-constants). */
 export const HTTP_TIMEOUT_MS = 10_000;
 export const API_BASE = '/web';
 
@@ -9,8 +9,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Success bodies are `{ data, total? }` (DESIGN §3). Callers, simple-rest included, see `data` itself; a list's
- * `total` becomes the X-Total-Count header that simple-rest reads when the server did not send one.
+ * Success bodies are `{ data, total? }` (docs/architecture.md#api-contract). Callers, simple-rest included,
+ * see `data` itself; a list's `total` becomes the X-Total-Count header that simple-rest reads when the server
+ * did not send one.
  */
 export const unwrapEnvelope = (response: AxiosResponse): AxiosResponse => {
   const body: unknown = response.data;

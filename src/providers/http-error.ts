@@ -1,6 +1,6 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core';
 
-/** The API's error codes (DESIGN §3), plus what the client itself can run into. */
+/** The API's error codes (docs/architecture.md#api-contract), plus what the client itself can run into. */
 export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'UNAUTHENTICATED'

@@ -11,7 +11,7 @@ import { API_BASE } from './http-client.ts';
 /** A photo of up to 20 MB can take longer than the JSON client's 10 seconds on a slow line. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-/** The member calls of the API (SPEC §7 "Member"); the client has already unwrapped `{ data }`. */
+/** The member calls of the API; the client has already unwrapped `{ data }`. */
 export const createMemberApi = (http: AxiosInstance) => ({
   login: async (credentials: Login): Promise<Member> =>
     (await http.post<Member>(`${API_BASE}/member/login`, credentials)).data,

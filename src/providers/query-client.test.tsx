@@ -38,7 +38,7 @@ const setUp = () => {
   return { openAlert, client, query, mutation };
 };
 
-describe('createQueryClient (SPEC §8 "Global query or mutation error")', () => {
+describe('createQueryClient (docs/rules.md#modals-and-errors)', () => {
   it.each([400, 404, 500])('a query that fails with %i opens the alert ":::%i:::"', async (status) => {
     const { openAlert, query } = setUp();
     await query(failure(status)).done;
@@ -96,7 +96,7 @@ describe('createQueryClient (SPEC §8 "Global query or mutation error")', () => 
     expect(logged).toHaveBeenCalledTimes(2);
   });
 
-  it('does not retry (SPEC §9: retry 0, delay 100 ms) nor refetch on window focus', async () => {
+  it('does not retry (retry 0, delay 100 ms) nor refetch on window focus', async () => {
     const { client, query, mutation } = setUp();
     const failedQuery = query(failure(500));
     await failedQuery.done;

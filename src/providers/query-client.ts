@@ -1,7 +1,9 @@
 import { keepPreviousData, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isHttpError, statusOf } from './http-error.ts';
 
-/** SPEC §8: the statuses that get an alert, and its text (the same in every language). */
+/**
+ * docs/rules.md#modals-and-errors: the statuses that get an alert, and its text (the same in every language).
+ */
 export const ERROR_ALERT_TEXTS: Readonly<Partial<Record<number, string>>> = {
   400: ':::400:::',
   404: ':::404:::',
@@ -27,7 +29,7 @@ export const alertTextFor = (error: unknown, { kind, meta }: Source): string | u
 
 /**
  * The React Query client for <Refine options={{ reactQuery: { clientConfig } }}>. Every query and mutation error
- * is logged, and 400, 404 and 500 open an alert (SPEC §8), except:
+ * is logged, and 400, 404 and 500 open an alert (docs/rules.md#modals-and-errors), except:
  * - a mutation's 400 that carries field errors, which the form shows on its fields;
  * - a query or mutation with `meta: { silent: true }` (in Refine: `queryOptions: { meta: { silent: true } }` or
  *   `mutationOptions: { meta: { silent: true } }`), for a caller that reports the failure itself.
@@ -49,7 +51,8 @@ export const createQueryClient = (openAlert: OpenAlert): QueryClient => {
     }),
     defaultOptions: {
       queries: {
-        // SPEC §8 and §9: no retries (a delay of 100 ms if one is ever allowed), no refetch on window focus.
+        // docs/rules.md#modals-and-errors: no retries (a delay of 100 ms if one is ever allowed), no refetch
+        // on window focus.
         retry: 0,
         retryDelay: 100,
         refetchOnWindowFocus: false,

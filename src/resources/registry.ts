@@ -4,7 +4,8 @@ import { resources as declarations } from '#domain/resources/index.ts';
 import { registerResourcePaths } from '../providers/data-provider.ts';
 import { ROUTES } from '../routes.ts';
 
-// One registry turns the declarations (DESIGN §6) into Refine resources, for two areas:
+// One registry turns the declarations (docs/architecture.md#resource-engine) into Refine resources, for two
+// areas:
 // - `owner`: a facility's staff, at /<name>, for the resources a facility right opens;
 // - `admin`: the operator console, at /admin/<name>, for every resource the operator may touch.
 

@@ -14,7 +14,10 @@ export const screenActionOf = (pathname: string, base: string): 'list' | 'create
   return rest === 'create' || rest === 'edit' || rest === 'show' ? rest : 'list';
 };
 
-/** A generic screen opens only when the resource's rule allows it in the selected facility (DESIGN §4). */
+/**
+ * A generic screen opens only when the resource's rule allows it in the selected facility
+ * (docs/rules.md#access-table).
+ */
 export function ScreenAccess({ entry, children }: { entry: RegisteredResource; children?: ReactNode }) {
   const { pathname } = useLocation();
   const context = useAccessContext();

@@ -79,7 +79,7 @@ const renderAt = (
 
 const where = (): string | null => screen.getByTestId('where').textContent;
 
-describe('SessionGuard (SPEC §4 "Session")', () => {
+describe('SessionGuard (docs/rules.md#session)', () => {
   it('restores the member from the stored id and leaves LOGIN for HOME', async () => {
     const { store, fetchMember, goToLanding } = renderAt('/login', memoryStorage({ id: '5' }));
     await waitFor(() => expect(where()).toBe('/'));

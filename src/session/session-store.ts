@@ -1,6 +1,8 @@
 import type { Member } from '#domain/schemas/member.ts';
 
-/** The signed-in member (SPEC §3 "Client state"), readable outside React so that the auth provider can set it. */
+/**
+ * The signed-in member (docs/rules.md#session), readable outside React so that the auth provider can set it.
+ */
 export type SessionStore = {
   getMember: () => Member | null;
   setMember: (member: Member | null) => void;

@@ -1,4 +1,7 @@
-/** sessionStorage keys of SPEC §2.3 and §4: the member id hint and the join pages' registration value. */
+/**
+ * sessionStorage keys (docs/rules.md#session, docs/rules.md#routes-and-layouts): the member id hint and the
+ * join pages' registration value.
+ */
 export const STORED_ID_KEY = 'id';
 export const REGISTRATION_KEY = 'registration';
 

@@ -7,9 +7,9 @@ import { useModal } from '../shell/modal/use-modal.ts';
 import { useSession, useSessionMember } from './session-context.tsx';
 
 /**
- * SPEC §4 "Session". On load a stored id triggers a member fetch: success stores the member (and leaves LOGIN for
- * HOME), failure clears member and id and alerts "A problem has occurred.". With no member and no stored id, any
- * page but a public one is replaced by the anonymous landing.
+ * docs/rules.md#session. On load a stored id triggers a member fetch: success stores the member (and leaves
+ * LOGIN for HOME), failure clears member and id and alerts "A problem has occurred.". With no member and no
+ * stored id, any page but a public one is replaced by the anonymous landing.
  *
  * Before leaving for the landing, the session cookie is asked once (GET validate): a new tab of someone who is
  * signed in has a cookie but no stored id yet, and should stay where it is. The landing lives outside this app

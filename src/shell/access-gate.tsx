@@ -9,9 +9,9 @@ import { useAccessContext } from './access-context-sync.tsx';
 import { PageSpinner } from './page-spinner.tsx';
 
 /**
- * SPEC §2.7 and §6: a page renders only when the permission table (domain/access.ts) allows it in the selected
- * facility. Otherwise: the access guard ("No access permission."), the no-permission page for an add-on that is not
- * APPROVE, or a page asking to choose an active facility.
+ * docs/rules.md#access-table: a page renders only when the permission table (domain/access.ts) allows it in
+ * the selected facility. Otherwise: the access guard ("No access permission."), the no-permission page for an
+ * add-on that is not APPROVE, or a page asking to choose an active facility.
  */
 export function AccessGate({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();

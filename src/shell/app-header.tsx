@@ -8,7 +8,10 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { useConfirmLogout } from './modal/use-confirm-logout.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
-/** SPEC §2.4: the 80 px header: the brand (to HOME), the notice bell (SPEC §8) and logout, which asks first. */
+/**
+ * docs/rules.md#app-shell: the 80 px header: the brand (to HOME), the notice bell and logout, which asks
+ * first.
+ */
 export function AppHeader() {
   const translate = useTranslate();
   const member = useSessionMember();

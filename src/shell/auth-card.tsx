@@ -2,7 +2,10 @@ import { useTranslate } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from './language-switch.tsx';
 
-/** The centred card of the join layout (SPEC §2.3 point 4), with the brand and the language switch on top. */
+/**
+ * The centred card of the join layout (docs/rules.md#routes-and-layouts), with the brand and the language
+ * switch on top.
+ */
 export function AuthCard({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
   return (

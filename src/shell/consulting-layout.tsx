@@ -14,7 +14,7 @@ type Loaded =
   | { state: 'ready'; gym: Gym; consultApproved: boolean };
 
 /**
- * SPEC §2.3 point 1 and §4 "Consulting layout": the consulting area of one facility, opened from the side menu in
+ * docs/rules.md#add-ons: the consulting area of one facility, opened from the side menu in
  * a new window (`gymId`, `gymMaster=Y`). Without gymId it shows the generic unavailable page. On every gymId change
  * the stored facility is cleared and fetched again; a failure says "gym information not found". The area opens
  * only while the facility's CONSULT add-on is APPROVE.

@@ -4,7 +4,10 @@ import { useSession } from '../session/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PageSpinner } from './page-spinner.tsx';
 
-/** SPEC §2.3 point 4: the join pages' card; entering it clears the stored registration value and the stored id. */
+/**
+ * docs/rules.md#routes-and-layouts: the join pages' card; entering it clears the stored registration value
+ * and the stored id.
+ */
 export function JoinLayout() {
   const { stored } = useSession();
 

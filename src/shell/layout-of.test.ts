@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from './layout-of.ts';
 
-describe('layoutOf (SPEC §2.3, §2.4)', () => {
+describe('layoutOf (docs/rules.md#routes-and-layouts)', () => {
   it('takes the consulting layout when the first 10 characters of the first segment are "consulting"', () => {
     for (const path of [
       '/consulting',

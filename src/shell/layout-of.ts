@@ -2,7 +2,7 @@ import { normalizePath, ROUTE_NAMES } from '#domain/routes.ts';
 import { ROUTES } from '../routes.ts';
 
 /**
- * SPEC §2.3 and §2.4, by path:
+ * docs/rules.md#routes-and-layouts, by path:
  * - `consulting`: the tablet consulting area, which needs `gymId` and an APPROVE CONSULT add-on;
  * - `plain`: the full-screen request pages (/pay/req, /reservation/req);
  * - `join`: the centred join card;
@@ -13,7 +13,10 @@ export type ShellLayout =
   | { kind: 'consulting' | 'plain' | 'join' | 'bare' }
   | { kind: 'main'; menu: 'rail' | 'full' };
 
-/** SPEC §2.3: the first 10 characters of the first path segment are compared with this prefix. */
+/**
+ * docs/rules.md#routes-and-layouts: the first 10 characters of the first path segment are compared with this
+ * prefix.
+ */
 export const CONSULTING_PREFIX = 'consulting';
 
 const PLAIN_PAGES: readonly string[] = ['/pay/req', '/reservation/req'];

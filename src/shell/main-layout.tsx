@@ -8,8 +8,9 @@ import { SelectionRules } from './selection-rules.tsx';
 import { IconRail, SideMenu } from './side-menu.tsx';
 
 /**
- * SPEC §2.4: the default layout: the 80 px header, then the 50 px icon rail (HOME, PAYMENT_METHOD, PROFILE) or the
- * 200 px side menu, beside content at least 900 px wide. Pages render behind the access gate.
+ * docs/rules.md#app-shell: the default layout: the 80 px header, then the 50 px icon rail (HOME,
+ * PAYMENT_METHOD, PROFILE) or the 200 px side menu, beside content at least 900 px wide. Pages render behind
+ * the access gate.
  */
 export function MainLayout() {
   const { pathname } = useLocation();

@@ -13,7 +13,7 @@ const keysOf = (context: AccessContext) =>
     visibleMenu(context).map((group) => [group.key, group.entries.map((entry) => entry.key)]),
   );
 
-describe('the side menu (SPEC §2.4)', () => {
+describe('the side menu (docs/rules.md#app-shell)', () => {
   it('shows the representative every plain entry, and only the approved add-ons', () => {
     const keys = keysOf({
       isSuperadmin: false,

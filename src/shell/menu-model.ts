@@ -3,7 +3,7 @@ import type { SubServiceType } from '#domain/enums.ts';
 import { ROUTE_NAMES } from '#domain/routes.ts';
 
 /**
- * An entry of the side menu (SPEC §2.4).
+ * An entry of the side menu (docs/rules.md#app-shell).
  * - `to`: where it goes, or null while its page is not built yet (shown disabled, "coming soon");
  * - `access`: the SPEC path whose requirement (domain/access.ts) decides whether the entry shows;
  * - `subService`: an approved-service entry, shown only while that subscription is APPROVE;
@@ -20,7 +20,7 @@ export type MenuEntry = {
 
 export type MenuGroup = { key: string; labelKey: string; entries: MenuEntry[] };
 
-/** The facility settings pages (SPEC §2.2), the representative's alone (domain/access.ts). */
+/** The facility settings pages, the representative's alone (domain/access.ts). */
 export const SETTING_PATHS = {
   gym: ROUTE_NAMES.SETTING_GYM,
   permissions: '/setting/gym/permission',
@@ -148,11 +148,14 @@ export const visibleMenu = (context: AccessContext): MenuGroup[] =>
     }),
   }));
 
-/** CONSULT's target (SPEC §2.4): the consulting area for this facility, as its master. */
+/** CONSULT's target (docs/rules.md#add-ons): the consulting area for this facility, as its master. */
 export const consultingUrl = (gymId: number): string =>
   `${ROUTE_NAMES.CONSULTING}?${new URLSearchParams({ gymId: String(gymId), gymMaster: 'Y' })}`;
 
-/** The icon rail of HOME, PAYMENT_METHOD and PROFILE (SPEC §2.4); a null target is not built yet. */
+/**
+ * The icon rail of HOME, PAYMENT_METHOD and PROFILE (docs/rules.md#app-shell); a null target is not built
+ * yet.
+ */
 export const RAIL: readonly {
   key: 'home' | 'paymentMethod' | 'profile';
   labelKey: string;

@@ -37,7 +37,7 @@ const textIn = (language: 'en' | 'ko', item: Notice) => {
   return noticeText(item, (key, options) => i18n.t(key, options));
 };
 
-describe('the notice bot texts (SPEC §8)', () => {
+describe('the notice bot texts (docs/rules.md#notifications)', () => {
   it.each([
     ['en', 'GYM_APPROVED', {}, '"Iron Gym" was verified.'],
     ['ko', 'GYM_APPROVED', {}, '"Iron Gym" 시설의 인증이 완료되었습니다.'],

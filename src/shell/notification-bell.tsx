@@ -10,8 +10,8 @@ import { API_BASE } from '../providers/http-client.ts';
 import { http } from '../providers/instances.ts';
 import { useSessionMember } from '../session/session-context.tsx';
 
-// "The notice bot" of SPEC §8 (DESIGN §9): the operator's decisions reach the facility's representative as
-// in-app notifications, counted on a bell in the header and listed on HOME.
+// "The notice bot" (docs/rules.md#notifications): the operator's decisions reach the facility's
+// representative as in-app notifications, counted on a bell in the header and listed on HOME.
 
 export type Notice = Notification;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -60,7 +60,7 @@ export type NoticeApi = ReturnType<typeof createNoticeApi>;
 
 const defaultApi = createNoticeApi(http);
 
-/** The unread count is polled this often (SPEC §8: completion is notified through the notice bot). */
+/** The unread count is polled this often (docs/rules.md#notifications). */
 export const UNREAD_POLL_MS = 60_000;
 const LIST_SIZE = 20;
 
@@ -121,7 +121,7 @@ function NoticeItem({ notice, onRead }: { notice: Notice; onRead: (id: number) =
   );
 }
 
-/** SPEC §8 "the notice bot": a bell with the unread count and the latest notifications. */
+/** docs/rules.md#notifications: a bell with the unread count and the latest notifications. */
 export function NotificationBell({ api = defaultApi }: { api?: NoticeApi }) {
   const translate = useTranslate();
   const enabled = useReceivesNotices();

@@ -23,8 +23,8 @@ const loadScript = (src: string): Promise<void> =>
   });
 
 /**
- * SPEC §2.3 with DESIGN §2: the messaging SDK and the customer-chat widget are loaded and started on every page,
- * but only when the server has their keys; without a key no outside code reaches the page.
+ * docs/rules.md#routes-and-layouts: the messaging SDK and the customer-chat widget are loaded and started on
+ * every page, but only when the server has their keys; without a key no outside code reaches the page.
  */
 export function OutsideScripts() {
   const { data } = useQuery({

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/config.ts';
 import { applyHead } from '../marketing/head.ts';
 
-/** SPEC §2.3: every page sets the head title (the brand), the author and the description, in its language. */
+/**
+ * docs/rules.md#routes-and-layouts: every page sets the head title (the brand), the author and the
+ * description, in its language.
+ */
 export const usePageHead = (pageTitle?: string): void => {
   const translate = useTranslate();
   const { i18n } = useTranslation();

@@ -3,11 +3,13 @@ import { useLocation } from 'react-router';
 import { isUnder, ROUTE_NAMES } from '#domain/routes.ts';
 import { useFacility } from '../facility/facility-context.tsx';
 
-/** The add-on pages, whose entry re-fetches the facility's subscriptions (SPEC §7 "Shell calls"). */
+/**
+ * The add-on pages, whose entry re-fetches the facility's subscriptions (docs/rules.md#facility-selection).
+ */
 const SUB_SERVICE_PAGES = [ROUTE_NAMES.SUBSERVICE, '/gym-sub-service'];
 
 /**
- * SPEC §4 "Facility selection", the rules tied to moving around:
+ * docs/rules.md#facility-selection, the rules tied to moving around:
  * - on leaving HOME, the selection stays only if the facility is ACTIVE;
  * - back on HOME with nothing selected, the first facility is chosen again;
  * - entering the sub-service pages re-fetches the add-ons.

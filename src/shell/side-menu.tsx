@@ -14,7 +14,7 @@ const RAIL_ICONS: Record<(typeof RAIL)[number]['key'], ReactNode> = {
   profile: <UserOutlined />,
 };
 
-/** SPEC §2.4: the 50 px icon rail of HOME, PAYMENT_METHOD and PROFILE. */
+/** docs/rules.md#app-shell: the 50 px icon rail of HOME, PAYMENT_METHOD and PROFILE. */
 export function IconRail() {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -55,7 +55,7 @@ export function IconRail() {
   );
 }
 
-/** SPEC §2.4: the 200 px menu: the facility name and the accordion of the member's pages. */
+/** docs/rules.md#app-shell: the 200 px menu: the facility name and the accordion of the member's pages. */
 export function SideMenu() {
   const translate = useTranslate();
   const { pathname } = useLocation();

@@ -20,8 +20,9 @@ import {
 } from '../fixtures/files.ts';
 import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
 
-// The file calls of SPEC §7 and issue 6 point 1: real PNG, JPEG and PDF bytes through the real app, stored on a
-// real disk under the test's own DATA_DIR; who may read what; and the access log of documents (point 8).
+// The file calls (docs/rules.md#files) and issue 6 point 1: real PNG, JPEG and PDF bytes through the real
+// app, stored on a real disk under the test's own DATA_DIR; who may read what; and the access log of
+// documents (point 8).
 
 let t: TestApp;
 let operator: Cookies;

@@ -300,7 +300,7 @@ describe('customers and invitations', () => {
   });
 });
 
-describe('GET /web/member/{id} for staff (DESIGN §4)', () => {
+describe('GET /web/member/{id} for staff (docs/rules.md#accounts)', () => {
   it('answers staff with memberUseYn for members of their facility, and 404 otherwise', async () => {
     const { owner, gym } = await makeActiveGym(t);
     const reader = await makeStaff(t.app, owner, gym.id, { memberUseYn: true });

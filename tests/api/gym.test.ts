@@ -208,7 +208,7 @@ describe('POST /web/gym (creating a facility)', () => {
   });
 });
 
-describe('facility status (DESIGN §5)', () => {
+describe('facility status (docs/rules.md#state-machines)', () => {
   const put = async (cookies: { sid: string }, id: number, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/web/gym/${id}`, cookies, payload });
 

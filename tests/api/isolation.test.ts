@@ -11,9 +11,9 @@ import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
 import { type Cookies, makeActiveGym, makeGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
 
-// The isolation matrix of DESIGN §8 and issue #3: every endpoint of the core API, against every kind of caller.
-// One world per file (two facilities, their owners, the operator, workers with chosen flags); a case that
-// changes something works on a record made for it.
+// The isolation matrix (docs/architecture.md#tests) and issue #3: every endpoint of the core API, against
+// every kind of caller. One world per file (two facilities, their owners, the operator, workers with chosen
+// flags); a case that changes something works on a record made for it.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Signed = { cookies: Cookies; member: { id: number } };
@@ -41,7 +41,10 @@ type Access =
   | { kind: 'public' }
   | { kind: 'self'; operator: boolean }
   | { kind: 'account'; authCode: 'ADMIN' | 'MEMBER'; operator: boolean }
-  /** A member's own record, also readable by staff holding memberUseYn where that member is linked (DESIGN §4). */
+  /**
+   * A member's own record, also readable by staff holding memberUseYn where that member is linked
+   * (docs/rules.md#accounts).
+   */
   | { kind: 'memberRead' }
   /**
    * A facility's document (a file of type ETC that A adopted, uploaded by the operator): its uploader, SUPERADMIN
@@ -111,7 +114,8 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ...(access.right === 'staff' ? [] : [['without', 403] as [Who, Outcome]]),
         ['with', 'ok'],
         ...(access.right === 'represent' ? [] : [['ownerA', 'ok'] as [Who, Outcome]]),
-        // DESIGN §3: the operator sees every facility, so a refusal is about the role (403), never "not found".
+        // docs/rules.md#permissions: the operator sees every facility, so a refusal is about the role (403),
+        // never "not found".
         ['operator', access.operator ? 'ok' : 403],
       ];
     case 'scopedList':
@@ -518,7 +522,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/web/gym',
-    // DESIGN §9: "only ADMIN (and SUPERADMIN) accounts" register facilities; a MEMBER account gets 403.
+    // docs/rules.md#facilities: only ADMIN (and SUPERADMIN) accounts register facilities; a MEMBER account
+    // gets 403.
     access: { kind: 'account', authCode: 'ADMIN', operator: true },
     target: async () => ({
       url: '/web/gym',
@@ -550,7 +555,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     path: '/web/gym/{id}',
-    // Closing is the representative's (DESIGN §5 "any → QUIT (representative closes)").
+    // Closing is the representative's (docs/rules.md#state-machines: any → QUIT).
     access: gym('represent', false),
     target: async ({ allowed }) => {
       const id = allowed ? (await makeGym(t.app, { owner: ownerA })).gym.id : A;
@@ -998,7 +1003,8 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PUT',
     path: '/web/gym-sub-service/{id}',
     access: gym('subServiceSettingYn', true),
-    // The operator approves a request; the facility cancels an approved add-on (DESIGN §5).
+    // The operator approves a request; the facility cancels an approved add-on
+    // (docs/rules.md#state-machines).
     target: async ({ who }) => {
       const to = who === 'operator' ? 'APPROVE' : 'CANCEL';
       const id = await freshSubscription(who === 'operator' ? 'WAIT' : 'APPROVE');
@@ -1315,7 +1321,7 @@ describe('links that are not ACTIVE', () => {
   });
 });
 
-describe('customer records need memberUseYn (DESIGN §4), whichever route reads them', () => {
+describe('customer records need memberUseYn (docs/rules.md#permissions), whichever route reads them', () => {
   it('the generic gym-member routes do not show customers to staff without memberUseYn', async () => {
     const staff = allBut.memberUseYn;
     expect((await call('GET', `/web/gym-member/nonWorker/list/${A}`, staff.cookies)).statusCode).toBe(403);

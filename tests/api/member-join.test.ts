@@ -140,7 +140,7 @@ describe('POST /web/member (join)', () => {
   });
 });
 
-describe('POST /web/member with gymName (the draft on join, DESIGN §9)', () => {
+describe('POST /web/member with gymName (the draft on join, docs/rules.md#facilities)', () => {
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
   const gymsNamed = async (name: string) =>

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';
 
-// "The notice bot" (DESIGN §9): each member reads and marks only their own notices.
+// "The notice bot" (docs/rules.md#notifications): each member reads and marks only their own notices.
 
 let t: TestApp;
 let operator: Cookies;

@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
 import { type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';
 
-// The list semantics every declared resource gets from the engine (DESIGN §3, §6), on real rows: pages, sorts,
-// filters, search and totals; and what the engine refuses in bodies and ids.
+// The list semantics every declared resource gets from the engine (docs/architecture.md#resource-engine), on
+// real rows: pages, sorts, filters, search and totals; and what the engine refuses in bodies and ids.
 
 type Signed = { cookies: Cookies; member: { id: number } };
 type Rec = Record<string, unknown> & { id: number };

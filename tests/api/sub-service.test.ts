@@ -45,7 +45,7 @@ describe('the add-on catalogue', () => {
 });
 
 describe('subscriptions (gym-sub-service)', () => {
-  it('owner requests (WAIT) → operator approves → owner cancels; the list has the SPEC §3 shape', async () => {
+  it('owner requests (WAIT) → operator approves → owner cancels; the list has the catalogue shape', async () => {
     const made = await makeActiveGym(t);
     const gym = made.gym;
     const owner = await injectAs(t.app, made.owner);

@@ -39,7 +39,7 @@ const noticesOf = async (cookies: Cookies) =>
     readYn: boolean;
   }[];
 
-describe('the verification state path (DESIGN §5)', () => {
+describe('the verification state path (docs/rules.md#state-machines)', () => {
   it('REQUEST → INACTIVE (reason required) → REQUEST (reason cleared) → ACTIVE, each decision noticed to the representative only', async () => {
     const { owner, gym } = await makeGym(t.app, { status: 'REQUEST' });
     const staff = await makeStaff(t.app, owner, gym.id, allFlags(true));

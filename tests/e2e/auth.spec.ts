@@ -65,7 +65,8 @@ test.describe('signed in', () => {
   test.use({ storageState: OWNER_STATE });
 
   test('an unknown path shows the 404 page after a second', async ({ page }) => {
-    // The tab's sessionStorage id is set on its first signed-in page (SPEC §4), so a deep link works from then on.
+    // The tab's sessionStorage id is set on its first signed-in page (docs/rules.md#session), so a deep link
+    // works from then on.
     await page.goto('/?lng=en');
     await expect(page.locator('header.fd-shell-header')).toContainText(OWNER_NAME);
     await page.goto('/no/such/page');

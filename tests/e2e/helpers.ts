@@ -39,8 +39,8 @@ export const E2E_OPERATOR = { userId: 'e2eoperator', password: 'operator1234' };
 const TINY_PNG = solidPng(1, 1, [90, 140, 200]);
 
 /**
- * The two documents a review needs (SPEC §5), uploaded with type ETC through the signed-in context that will
- * send the facility: the server accepts only the caller's own uploads.
+ * The two documents a review needs (docs/rules.md#verification), uploaded with type ETC through the signed-in
+ * context that will send the facility: the server accepts only the caller's own uploads.
  */
 export const uploadReviewDocuments = async (
   request: APIRequestContext,

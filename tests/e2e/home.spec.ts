@@ -12,8 +12,8 @@ import {
   signIn,
 } from './resource-helpers.ts';
 
-// HOME (issue #5 point 3, SPEC §2.5): the facility panel and the selected facility's next step, in both languages.
-// Seeding goes through the API; each test has its own accounts.
+// HOME (issue #5 point 3, docs/rules.md#home): the facility panel and the selected facility's next step, in
+// both languages. Seeding goes through the API; each test has its own accounts.
 test.describe.configure({ timeout: 60_000 });
 
 type Language = 'en' | 'ko';
@@ -169,7 +169,8 @@ for (const language of ['en', 'ko'] as const) {
 
     await expectNoSeriousViolations(page);
 
-    // SPEC §5: whitespace is ignored on both sides, and the keyword matches a substring.
+    // docs/rules.md#lists-and-search: whitespace is ignored on both sides, and the keyword matches a
+    // substring.
     const search = page.getByRole('textbox', { name: t.search });
     await search.fill('핏 데스크');
     await expect(page.getByText(t.total(2))).toBeVisible();

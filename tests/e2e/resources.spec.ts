@@ -48,7 +48,8 @@ const ownerWithGym = async (playwright: Playwright, request: APIRequestContext, 
     name: '한대표',
     authCode: 'ADMIN',
   });
-  // The facility pages open for a verified (ACTIVE) facility only (SPEC §4: only ACTIVE drives the shell).
+  // The facility pages open for a verified (ACTIVE) facility only (docs/rules.md#facility-selection: only
+  // ACTIVE drives the shell).
   const gym = await createGym(owner, `Gym ${owner.userId}`, 'REQUEST');
   const operator = await signIn(playwright, base, OPERATOR);
   await put(operator, `/web/gym/${gym.id}`, { gymStatus: 'ACTIVE' });

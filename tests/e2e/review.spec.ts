@@ -15,9 +15,9 @@ import {
   signInPage,
 } from './resource-helpers.ts';
 
-// The operator's review in /admin and "the notice bot" (issue #6 point 7, SPEC §8): the REQUEST queue oldest
-// first with its documents, rejection with a reason the owner reads, approval after a resubmission, and the
-// notifications each decision leaves in the owner's bell. Seeding goes through the API.
+// The operator's review in /admin and "the notice bot" (issue #6 point 7, docs/rules.md#notifications): the
+// REQUEST queue oldest first with its documents, rejection with a reason the owner reads, approval after a
+// resubmission, and the notifications each decision leaves in the owner's bell. Seeding goes through the API.
 test.describe.configure({ timeout: 90_000 });
 
 const REASON = 'The business registration is unreadable.';

@@ -12,7 +12,8 @@ import {
   signInPage,
 } from './resource-helpers.ts';
 
-// The app shell (SPEC §2.1–§2.4, §2.7, §2.8, §4, §8): layouts, header, menus, guards, error screens.
+// The app shell (docs/rules.md#app-shell, docs/rules.md#routes-and-layouts, docs/rules.md#modals-and-errors):
+// layouts, header, menus, guards, error screens.
 
 const languages = [
   {
@@ -327,7 +328,7 @@ test('HOME has no serious accessibility violations in the shell (ko)', async ({
   await expectNoSeriousViolations(page);
 });
 
-test.describe('facility selection (SPEC §4)', () => {
+test.describe('facility selection (docs/rules.md#facility-selection)', () => {
   test('the first facility is chosen on load; leaving HOME keeps only an ACTIVE choice (en)', async ({
     page,
     playwright,
@@ -390,7 +391,8 @@ for (const lng of ['en', 'ko'] as const) {
     await ownerWithActiveGym({ page, playwright, request, baseURL }, '사백');
     await page.goto(`/consult?lng=${lng}`);
     const search = page.getByRole('textbox', { name: lng === 'en' ? 'Search' : '검색' });
-    // The API takes at most 100 characters of search text (SPEC §8: a 400 opens this alert).
+    // The API takes at most 100 characters of search text (docs/rules.md#modals-and-errors: a 400 opens this
+    // alert).
     await search.fill('a'.repeat(101));
     await search.press('Enter');
     const dialog = page.getByRole('dialog');

@@ -2,9 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { uniqueUserId, visitorAddress } from './helpers.ts';
 import { expectNoSeriousViolations } from './resource-helpers.ts';
 
-// Facility verification from the owner's side (issue 6 points 2-4, SPEC §2.5, §2.6, §5, §7, §8): a representative
-// joins with a facility name, is welcomed on HOME, fills the verification dialog with real files and sends it.
-// The operator's review and the resubmission are in their own spec.
+// Facility verification from the owner's side (issue 6 points 2-4, docs/rules.md#verification): a
+// representative joins with a facility name, is welcomed on HOME, fills the verification dialog with real
+// files and sends it. The operator's review and the resubmission are in their own spec.
 test.describe.configure({ timeout: 90_000 });
 
 type Language = 'en' | 'ko';
@@ -125,7 +125,7 @@ for (const language of ['en', 'ko'] as Language[]) {
     await page.getByLabel(t.join.gymName).fill(gymName);
     await page.getByRole('button', { name: t.join.submit }).click();
 
-    // Signed in, on HOME, welcomed (SPEC §2.5).
+    // Signed in, on HOME, welcomed (docs/rules.md#home).
     await expect(page).toHaveURL(/\/(\?.*)?$/);
     const welcome = dialogWith(page, t.welcomeBody);
     await expect(welcome).toBeVisible();
@@ -138,7 +138,8 @@ for (const language of ['en', 'ko'] as Language[]) {
     const submit = dialog.getByRole('button', { name: t.submit });
     await expect(submit).toBeDisabled();
 
-    // The business number formats itself as 3-2-5 and says when it is not (SPEC §5); a bad check digit warns.
+    // The business number formats itself as 3-2-5 and says when it is not (docs/rules.md#business-number); a
+    // bad check digit warns.
     const businessNo = dialog.getByLabel(t.fields.businessNo);
     await businessNo.pressSequentially('12345');
     await expect(businessNo).toHaveValue('123-45');

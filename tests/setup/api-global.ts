@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /**
  * Migrates once, then every test file starts from a copy: a PGlite data-dir dump (a new PGlite costs ~3 s,
- * a load ~0.8 s, STACK.md), or a PostgreSQL template database when TEST_DB=postgres.
+ * a load ~0.8 s, docs/architecture.md#tests), or a PostgreSQL template database when TEST_DB=postgres.
  */
 export default async function setup(project: TestProject) {
   if (testDbKind() === 'postgres') {

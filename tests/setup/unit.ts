@@ -1,4 +1,5 @@
-// jsdom lacks matchMedia and ResizeObserver, which antd needs (STACK.md). Node-environment tests skip this.
+// jsdom lacks matchMedia and ResizeObserver, which antd needs (docs/architecture.md#tests). Node-environment
+// tests skip this.
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>

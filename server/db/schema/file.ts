@@ -6,8 +6,8 @@ import { gym } from './gym.ts';
 import { member } from './member.ts';
 
 /**
- * An uploaded file (SPEC §7 "Files"): stored behind the FileStorage under a random key, served only through
- * GET /web/file/{id}. `gymId` is set when a facility adopts the file (its verification documents).
+ * An uploaded file (docs/rules.md#files): stored behind the FileStorage under a random key, served only
+ * through GET /web/file/{id}. `gymId` is set when a facility adopts the file (its verification documents).
  */
 export const file = pgTable(
   'file',

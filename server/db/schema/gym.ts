@@ -47,7 +47,8 @@ export const gym = pgTable(
   },
   (t) => [
     index('gym_status_idx').on(t.gymStatus, t.id),
-    // The public search matches the name without whitespace, as a substring (SPEC §5), on ACTIVE facilities.
+    // The public search matches the name without whitespace, as a substring (docs/rules.md#lists-and-search),
+    // on ACTIVE facilities.
     index('gym_name_compact_trgm_idx')
       .using('gin', sql`lower(regexp_replace(${t.name}, '\\s', '', 'g')) gin_trgm_ops`)
       .where(sql`${t.gymStatus} = 'ACTIVE'`),

@@ -4,7 +4,10 @@ import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import { gym } from './gym.ts';
 import { member } from './member.ts';
 
-/** "The notice bot" (DESIGN §9): the operator's decisions, told to each representative of the facility. */
+/**
+ * "The notice bot" (docs/rules.md#notifications): the operator's decisions, told to each representative of
+ * the facility.
+ */
 export const notification = pgTable(
   'notification',
   {
@@ -22,7 +25,8 @@ export const notification = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Ascending, scanned backwards for "newest first" (STACK.md: no .desc() in index definitions).
+    // Ascending, scanned backwards for "newest first" (docs/architecture.md#database: no .desc() in index
+    // definitions).
     index('notification_member_idx').on(t.memberId, t.createDate),
     index('notification_member_unread_idx').on(t.memberId).where(sql`not ${t.readYn}`),
     check(

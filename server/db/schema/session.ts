@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { member } from './member.ts';
 
-/** A signed-in browser. Only the SHA-256 of the cookie token is stored (DESIGN §4). */
+/** A signed-in browser. Only the SHA-256 of the cookie token is stored (docs/rules.md#session). */
 export const session = pgTable(
   'session',
   {

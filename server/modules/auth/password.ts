@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id at OWASP's minimum (m=19 MiB, t=2, p=1): about 9 ms a hash here (STACK.md).
+// argon2id at OWASP's minimum (m=19 MiB, t=2, p=1): about 9 ms a hash on a 2-core machine
+// (docs/rules.md#login).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);

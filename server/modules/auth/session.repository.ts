@@ -19,7 +19,8 @@ export type ResolvedSession =
   | { state: 'unknown' };
 
 export const createSessionRepository = (db: Db, policy: SessionPolicy, clock: () => Date) => {
-  // Every signed-in request runs this lookup: prepared once, about +30% on PGlite and 2x on PostgreSQL (STACK.md).
+  // Every signed-in request runs this lookup: prepared once, about +30% on PGlite, 2x on PostgreSQL
+  // (docs/architecture.md#database).
   const findByHash = db
     .select({ session, member })
     .from(session)
@@ -67,7 +68,7 @@ export const createSessionRepository = (db: Db, policy: SessionPolicy, clock: ()
       await db.delete(session).where(eq(session.tokenHash, tokenHash));
     },
 
-    /** Ends every other session of the account, as a password change must (DESIGN §4). */
+    /** Ends every other session of the account, as a password change must (docs/rules.md#session). */
     async destroyOthers(memberId: number, keepTokenHash: string): Promise<void> {
       await db
         .delete(session)

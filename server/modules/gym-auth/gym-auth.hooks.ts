@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { gymAuthMemberResource } from '#domain/resources/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -82,7 +82,7 @@ export const gymAuthHooks: ResourceHooks = {
 
 const memberSummary = { id: member.id, userId: member.userId, name: member.name, phone: member.phone };
 
-/** Records with the member's summary (SPEC §3 "member (with id)"). */
+/** Records with the member's summary (docs/rules.md#permissions). */
 export const withMemberSummaries = async (ctx: AppContext, rows: Row[], toRecord: (row: Row) => Row) => {
   const ids = [...new Set(rows.map((row) => row.memberId as number))];
   if (ids.length === 0) return [];
@@ -187,6 +187,29 @@ export const gymAuthMemberHooks: ResourceHooks = {
         ),
       );
     await tx.delete(gymAuthMember).where(eq(gymAuthMember.id, existing.id as number));
+  },
+
+  // One statement: the page, each member's summary, and the total as a window count.
+  listPage: async ({ db, where, orderBy, limit, offset }) => {
+    const rows = await db
+      .select({
+        link: gymAuthMember,
+        member: memberSummary,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(gymAuthMember)
+      .innerJoin(member, eq(member.id, gymAuthMember.memberId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return {
+      records: rows.map((row) => ({
+        ...defaultToRecord(gymAuthMemberResource, row.link),
+        member: row.member,
+      })),
+      total: rows[0]?.total,
+    };
   },
 
   toRecords: (rows, ctx) =>

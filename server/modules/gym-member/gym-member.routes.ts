@@ -102,7 +102,7 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ['gym-member'],
-        summary: "A member's own links to facilities (SPEC §7 shell calls)",
+        summary: "A member's own links to facilities (the shell's calls)",
         params: z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: {
           200: z.object({ data: z.array(gymMemberSchema) }),

@@ -15,7 +15,7 @@ import { notifyRepresentatives } from '../notification/notification.service.ts';
 import { createGymWithOwner } from './gym.service.ts';
 
 export const gymHooks: ResourceHooks = {
-  // Only business accounts (ADMIN, and the SUPERADMIN) may register facilities (DESIGN §9).
+  // Only business accounts (ADMIN, and the SUPERADMIN) may register facilities (docs/rules.md#facilities).
   authorizeCreate: async ({ request }) => {
     const me = requireMember(request);
     if (me.authCode === 'MEMBER') throw new AppError('FORBIDDEN', 'onlyBusinessAccounts');
@@ -98,7 +98,8 @@ export const gymHooks: ResourceHooks = {
     return next;
   },
 
-  // Closing keeps the data and makes it read-only (DESIGN §5): "delete" is the move to QUIT.
+  // Closing keeps the data and makes it read-only (docs/rules.md#state-machines): "delete" is the move to
+  // QUIT.
   delete: async ({ request, ctx, tx, existing }) => {
     const from = existing.gymStatus as GymStatus;
     if (checkTransition(gymTransitions, from, 'QUIT', 'owner') !== 'ok')

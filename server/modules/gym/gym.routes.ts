@@ -40,7 +40,8 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     async (request, reply) => {
       const keyword = compactForSearch(request.query.q);
       const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
-      // Whitespace ignored on both sides, substring match (SPEC §5), on the partial trigram index.
+      // Whitespace ignored on both sides, substring match (docs/rules.md#lists-and-search), on the partial
+      // trigram index.
       const rows = await ctx.db
         .select({ id: gym.id, name: gym.name, address: gym.address })
         .from(gym)

@@ -3,12 +3,12 @@ import type { GymCreate } from '#domain/schemas/gym.ts';
 import type { Db } from '../../db/client.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, gymSetting } from '../../db/schema/index.ts';
 
-// The names SPEC §6 gives the two sets (in Korean, as the owners see them).
+// The names of the two sets, in Korean as the owners see them (docs/rules.md#facilities).
 const REPRESENT_SET_NAME = '대표자';
 const DEFAULT_SET_NAME = '기본 권한';
 
 /**
- * SPEC §6 "On creating a facility", as one transaction (DESIGN §9): the facility, the "representative" and
+ * Creating a facility, as one transaction (docs/rules.md#facilities): the facility, the "representative" and
  * "default permission" sets, the creator's assignment, their ACTIVE link, and the facility's settings.
  */
 export const createGymWithOwner = async (tx: Db, ownerId: number, input: GymCreate) => {

@@ -22,7 +22,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { createGymWithOwner } from '../gym/gym.service.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
 
-/** DESIGN §4: staff with memberUseYn in a facility may read the accounts linked to it. */
+/** docs/rules.md#accounts: staff with memberUseYn in a facility may read the accounts linked to it. */
 export const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppContext, memberId: number) => {
   const gymIds = await gymIdsWithRight(request, ctx.loadRights, 'memberUseYn');
   if (gymIds.length === 0) return false;
@@ -67,7 +67,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       };
       try {
         // A representative who names a facility gets the account and its WAIT draft (with both permission sets,
-        // the assignment and the ACTIVE link) in one transaction (DESIGN §9): both or neither.
+        // the assignment and the ACTIVE link) in one transaction (docs/rules.md#facilities): both or neither.
         const row = body.gymName
           ? await ctx.db.transaction(async (trx) => {
               const tx = trx as unknown as Db;

@@ -13,7 +13,10 @@ const appConfigSchema = z
   })
   .meta({ id: 'AppConfig' });
 
-/** What the web app needs to know at start (DESIGN §2): the outside scripts load only when their key is set. */
+/**
+ * What the web app needs to know at start (docs/architecture.md#configuration): the outside scripts load only
+ * when their key is set.
+ */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
     '/app-config',

@@ -21,7 +21,7 @@ import {
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyRepresentatives } from '../notification/notification.service.ts';
 
-/** The add-on catalogue of SPEC §3, one entry per type; prices in won a month. */
+/** The add-on catalogue (docs/rules.md#add-ons), one entry per type; prices in won a month. */
 export const SUB_SERVICE_CATALOGUE: {
   type: SubServiceType;
   nameKo: string;
@@ -80,7 +80,8 @@ export const gymSubServiceHooks: ResourceHooks = {
     const check = checkTransition(gymSubServiceTransitions, from, to, actor);
     if (check === 'illegal') throw illegalTransition(from, to);
     if (check === 'forbidden') throw forbidden();
-    // The operator's decision on a request is told to the facility's representative (DESIGN §9).
+    // The operator's decision on a request is told to the facility's representative
+    // (docs/rules.md#notifications).
     if (actor === 'superadmin' && (to === 'APPROVE' || to === 'DENY')) {
       const [service] = await tx
         .select({ type: subService.gymSubServiceType })
@@ -116,7 +117,7 @@ export const subServiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       schema: {
         tags: ['gym-sub-service'],
-        summary: "A facility's add-on subscriptions, each with its catalogue entry (SPEC §3)",
+        summary: "A facility's add-on subscriptions, each with its catalogue entry",
         params: z.object({ gymId: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: {
           200: z.object({ data: z.array(gymSubServiceItemSchema), total: z.number().int() }),

@@ -3,7 +3,10 @@ import { useI18n } from '../i18n-context.tsx';
 import { MARKETING_ROUTES } from '../paths.ts';
 import { BrandMark } from './brand-mark.tsx';
 
-/** Links to the legal pages, the company details (SPEC §2.9) and the copyright line with the current year. */
+/**
+ * Links to the legal pages, the company details (docs/rules.md#public-pages) and the copyright line with the
+ * current year.
+ */
 export function SiteFooter() {
   const { t, language } = useI18n();
   const details: [label: string, value: string][] = [

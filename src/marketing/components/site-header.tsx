@@ -6,7 +6,10 @@ import { LanguageSwitch } from './language-switch.tsx';
 
 export type SectionLink = { id: string; labelKey: string };
 
-/** The public pages' header. Links into the back-office are plain page loads: it is another entry (DESIGN §7). */
+/**
+ * The public pages' header. Links into the back-office are plain page loads: it is another entry
+ * (docs/architecture.md#web-app).
+ */
 export function SiteHeader({ sections = [] }: { sections?: readonly SectionLink[] }) {
   const { t } = useI18n();
   return (

@@ -2,7 +2,7 @@ import { Section } from '../components/section.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { useI18n } from '../i18n-context.tsx';
 
-/** The FAQ topics of SPEC §2.9 and the questions under each (texts under faq.items). */
+/** The FAQ topics (docs/rules.md#public-pages) and the questions under each (texts under faq.items). */
 export const FAQ_TOPICS = {
   general: ['what', 'who', 'verify', 'devices'],
   privacy: ['stored', 'access', 'pipa', 'delete'],

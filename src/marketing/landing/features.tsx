@@ -1,7 +1,7 @@
 import { Section } from '../components/section.tsx';
 import { useI18n } from '../i18n-context.tsx';
 
-/** The feature list of SPEC §1, in its order. */
+/** The feature list, in its order (docs/rules.md#public-pages). */
 const FEATURES = [
   'memberProfiles',
   'smartScheduling',

@@ -3,7 +3,10 @@ import { useI18n } from '../i18n-context.tsx';
 
 export const MEMBER_APP_ID = 'member-app';
 
-/** The hero, and the selector of SPEC §2.9: Facility Management goes to LOGIN, Member App to the diet demo. */
+/**
+ * The hero, and the selector (docs/rules.md#public-pages): Facility Management goes to LOGIN, Member App to
+ * the diet demo.
+ */
 export function Hero() {
   const { t } = useI18n();
   return (

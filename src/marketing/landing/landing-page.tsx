@@ -76,7 +76,10 @@ const useProgressiveSections = (): number => {
   return shown;
 };
 
-/** SELECT (`/select`): the public landing around the Facility Management / Member App selector (DESIGN §9). */
+/**
+ * SELECT (`/select`): the public landing around the Facility Management / Member App selector
+ * (docs/rules.md#public-pages).
+ */
 export function LandingPage() {
   const shown = useProgressiveSections();
   const complete = shown >= BELOW_THE_FOLD.length;

@@ -19,7 +19,10 @@ const formatDate = (isoDate: string, language: 'en' | 'ko'): string =>
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T00:00:00Z`));
 
-/** `/terms` and `/privacy` (SPEC §2.9 footer links), with the company details of the one configuration module. */
+/**
+ * `/terms` and `/privacy` (the footer links, docs/rules.md#public-pages), with the company details of the one
+ * configuration module.
+ */
 export function LegalPage({ page }: { page: LegalPageId }) {
   const { t, tObject, language } = useI18n();
   usePageHead(page);

@@ -5,7 +5,7 @@ import { useConfirmLogout } from '../../shell/modal/use-confirm-logout.ts';
 import { StatusPage } from './status-page.tsx';
 
 /**
- * SPEC §2.7 / §8 "Access guard": this account may not be here; logging out (after a confirm) is the way on.
+ * docs/rules.md#access-table: this account may not be here; logging out (after a confirm) is the way on.
  * `inShell`: shown by the shell's access gate in place of a page the permission set does not open.
  */
 export function AccessGuardPage({ inShell = false }: { inShell?: boolean }) {

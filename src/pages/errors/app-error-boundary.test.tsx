@@ -26,7 +26,7 @@ function FailingPage({ error }: { error: unknown }) {
   return <p>Home works</p>;
 }
 
-describe('AppErrorBoundary and ErrorScreen (SPEC §2.8)', () => {
+describe('AppErrorBoundary and ErrorScreen (docs/rules.md#modals-and-errors)', () => {
   it('shows "ERROR 발생" and the status of an HttpError that reached it', () => {
     renderPage(
       <AppErrorBoundary>

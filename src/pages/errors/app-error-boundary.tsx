@@ -19,7 +19,7 @@ type State = { failed: false } | { failed: true; error: unknown };
 const changed = (a: readonly unknown[] = [], b: readonly unknown[] = []): boolean =>
   a.length !== b.length || a.some((value, index) => !Object.is(value, b[index]));
 
-/** SPEC §2.8 / §8: errors that reach it show the error screen, with a reset back to HOME. */
+/** docs/rules.md#modals-and-errors: errors that reach it show the error screen, with a reset back to HOME. */
 export class AppErrorBoundary extends Component<AppErrorBoundaryProps, State> {
   override state: State = { failed: false };
 

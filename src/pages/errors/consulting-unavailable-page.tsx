@@ -3,8 +3,8 @@ import { HomeButton } from './home-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
 /**
- * SPEC §2.3: the consulting layout's page for a facility without an APPROVE CONSULT add-on. That layout has no
- * shell, so the page fills the window unless told otherwise.
+ * docs/rules.md#add-ons: the consulting layout's page for a facility without an APPROVE CONSULT add-on. That
+ * layout has no shell, so the page fills the window unless told otherwise.
  */
 export function ConsultingUnavailablePage({ fullScreen = true }: { fullScreen?: boolean }) {
   const translate = useTranslate();

@@ -17,7 +17,7 @@ afterEach(() => {
 const where = (): string | null => screen.getByTestId('where').textContent;
 const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
 
-describe('AccessGuardPage (SPEC §2.7, §8 "Access guard")', () => {
+describe('AccessGuardPage (docs/rules.md#access-table)', () => {
   it('says "No access permission." in a main landmark, with a logout button', () => {
     renderPage(<AccessGuardPage />);
     expect(
@@ -50,7 +50,7 @@ describe('AccessGuardPage (SPEC §2.7, §8 "Access guard")', () => {
   });
 });
 
-describe('NoPermissionPage (SPEC §2.7)', () => {
+describe('NoPermissionPage (docs/rules.md#access-table)', () => {
   it('says "No permission", points to the additional services menu and goes home', async () => {
     renderPage(<NoPermissionPage />);
     expect(heading('No permission')).toBeTruthy();
@@ -85,7 +85,7 @@ describe('NoFacilityPage', () => {
   });
 });
 
-describe('the unavailable pages (SPEC §2.3)', () => {
+describe('the unavailable pages (docs/rules.md#add-ons)', () => {
   it('the generic one explains that the link is incomplete or the service not in use', () => {
     renderPage(<SubServiceUnavailablePage fullScreen />);
     expect(

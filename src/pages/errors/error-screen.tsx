@@ -22,7 +22,10 @@ export const errorCodeOf = (error: unknown): string | undefined => {
   return isHttpError(error) && error.code ? error.code : undefined;
 };
 
-/** SPEC §2.8: "ERROR 발생", the error's code and a reset button that resets the state and goes HOME. */
+/**
+ * docs/rules.md#modals-and-errors: "ERROR 발생", the error's code and a reset button that resets the state and
+ * goes HOME.
+ */
 export function ErrorScreen({ error, onReset, fullScreen = true }: ErrorScreenProps) {
   const translate = useTranslate();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { HomeButton } from './home-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
-/** The page works on the selected ACTIVE facility (SPEC §4 "Facility selection") and none is selected. */
+/** The page works on the selected ACTIVE facility (docs/rules.md#facility-selection) and none is selected. */
 export function NoFacilityPage() {
   const translate = useTranslate();
   return (

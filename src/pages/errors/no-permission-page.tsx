@@ -2,7 +2,9 @@ import { useTranslate } from '@refinedev/core';
 import { HomeButton } from './home-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
-/** SPEC §2.7: the page belongs to an add-on service that this facility or member may not use. */
+/**
+ * docs/rules.md#access-table: the page belongs to an add-on service that this facility or member may not use.
+ */
 export function NoPermissionPage() {
   const translate = useTranslate();
   return (

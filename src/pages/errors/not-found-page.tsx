@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../routes.ts';
 
-/** SPEC §2.7 / §9: the message waits a second, so that a route that is still resolving does not flash it. */
+/**
+ * docs/rules.md#modals-and-errors: the message waits a second, so that a route that is still resolving does
+ * not flash it.
+ */
 export const NOT_FOUND_DELAY_MS = 1000;
 
 export function NotFoundPage() {

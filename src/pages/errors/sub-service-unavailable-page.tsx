@@ -10,7 +10,7 @@ export type SubServiceUnavailablePageProps = {
   fullScreen?: boolean;
 };
 
-/** SPEC §2.3 / §2.7: an add-on page that cannot be used here. */
+/** docs/rules.md#add-ons: an add-on page that cannot be used here. */
 export function SubServiceUnavailablePage({ service, fullScreen = false }: SubServiceUnavailablePageProps) {
   const translate = useTranslate();
   const description = service

@@ -7,12 +7,14 @@ import { StatusTag } from './status-tag.tsx';
 type FacilityCardProps = {
   gym: Gym;
   selected: boolean;
-  /** SPEC §6: only a non-MEMBER account sees the "Representative" label. */
+  /** docs/rules.md#home: only a non-MEMBER account sees the "Representative" label. */
   showRepresentative: boolean;
   onSelect: (gymId: number) => void;
 };
 
-/** One facility of the panel (SPEC §2.5): a native button, so a click, Enter and Space all select it. */
+/**
+ * One facility of the panel (docs/rules.md#home): a native button, so a click, Enter and Space all select it.
+ */
 export function FacilityCard({ gym, selected, showRepresentative, onSelect }: FacilityCardProps) {
   const translate = useTranslate();
   return (

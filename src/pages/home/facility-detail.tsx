@@ -17,7 +17,7 @@ type FacilityDetailProps = {
   onVerify: (gym: Gym) => void;
 };
 
-/** The selected facility and what to do next, for every status (SPEC §4 "Facility status"). */
+/** The selected facility and what to do next, for every status (docs/rules.md#state-machines). */
 export function FacilityDetail({ gym, rights, gymAuth, contextLoading, onVerify }: FacilityDetailProps) {
   const translate = useTranslate();
   const status = gym.gymStatus;
@@ -124,7 +124,10 @@ function RepresentativeAction({
   );
 }
 
-/** What the main area shows when the member has no facility (SPEC §2.5 empty state, and pending worker requests). */
+/**
+ * What the main area shows when the member has no facility (the empty state and pending worker requests,
+ * docs/rules.md#home).
+ */
 export function NoFacility({
   canRegister,
   pending,

@@ -23,7 +23,7 @@ const gyms = [
 
 const names = (list: readonly { name: string }[]) => list.map((gym) => gym.name);
 
-describe('filterFacilities (SPEC §5)', () => {
+describe('filterFacilities (docs/rules.md#lists-and-search)', () => {
   it('lets everything through with no keyword and the status NONE', () => {
     expect(filterFacilities(gyms, EMPTY_FILTER)).toEqual(gyms);
   });
@@ -89,7 +89,7 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
   );
 
 describe('status texts', () => {
-  it('has the status filter options NONE plus every facility status (SPEC §9)', () => {
+  it('has the status filter options NONE plus every facility status (docs/rules.md#home)', () => {
     expect(statusFilterOptions).toEqual(['NONE', ...gymStatuses]);
   });
 
@@ -120,7 +120,7 @@ describe('status texts', () => {
     expect(keysOf(ko as Tree).sort()).toEqual(keysOf(en as Tree).sort());
   });
 
-  it('mentions the 3 to 5 business days of the review (SPEC §9)', () => {
+  it('mentions the 3 to 5 business days of the review (docs/rules.md#verification)', () => {
     expect(en.home.detail.REQUEST.body).toContain('3 to 5 business days');
     expect(ko.home.detail.REQUEST.body).toContain('3~5일');
   });

@@ -2,7 +2,7 @@ import { type GymStatus, gymStatuses } from '#domain/enums.ts';
 import { matchesCompact } from '#domain/rules/text.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 
-/** The status filter of SPEC §2.5 and §9: NONE (every status) plus each facility status. */
+/** The status filter (docs/rules.md#home): NONE (every status) plus each facility status. */
 export const statusFilterOptions = ['NONE', ...gymStatuses] as const;
 export type StatusFilter = (typeof statusFilterOptions)[number];
 
@@ -14,8 +14,8 @@ export const isFilterActive = (filter: FacilityFilter): boolean =>
   filter.keyword.trim() !== '' || filter.status !== 'NONE';
 
 /**
- * SPEC §5 "Facility list search": the keyword ignores all whitespace, in itself and in the name, and matches a
- * substring; the status NONE lets every status through.
+ * docs/rules.md#lists-and-search: the keyword ignores all whitespace, in itself and in the name, and matches
+ * a substring; the status NONE lets every status through.
  */
 export const filterFacilities = <T extends Pick<Gym, 'name' | 'gymStatus'>>(
   facilities: readonly T[],

@@ -23,13 +23,16 @@ type FacilityPanelProps = {
   onResetFilter: () => void;
   collapsed: boolean;
   onToggle: () => void;
-  /** SPEC §6: workers see neither the register button nor the status filter. */
+  /** docs/rules.md#home: workers see neither the register button nor the status filter. */
   canRegister: boolean;
   onRegister: () => void;
   showRepresentative: boolean;
 };
 
-/** The left panel of HOME (SPEC §2.5): 360px, collapsible, with the search, the status filter and the cards. */
+/**
+ * The left panel of HOME (docs/rules.md#home): 360px, collapsible, with the search, the status filter and the
+ * cards.
+ */
 export function FacilityPanel({
   facilities,
   selectedId,

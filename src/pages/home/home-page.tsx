@@ -16,14 +16,20 @@ import { EMPTY_FILTER, type FacilityFilter } from './facility-filter.ts';
 import { FacilityPanel } from './facility-panel.tsx';
 import './home.css';
 
-/** SPEC §9: mobile is up to 767px, where the panel starts folded so the selected facility shows first. */
+/**
+ * docs/rules.md#limits-and-constants: mobile is up to 767px, where the panel starts folded so the selected
+ * facility shows first.
+ */
 const MOBILE_QUERY = '(max-width: 767px)';
 const startsCollapsed = (): boolean =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia(MOBILE_QUERY).matches;
 
-/** HOME (SPEC §2.5): the member's facilities on the left, the selected one and its next step on the right. */
+/**
+ * HOME (docs/rules.md#home): the member's facilities on the left, the selected one and its next step on the
+ * right.
+ */
 export function HomePage() {
   const translate = useTranslate();
   const member = useSessionMember();
@@ -39,7 +45,8 @@ export function HomePage() {
 
   const { facilities, facilitiesError, selected, select, refresh } = facility;
 
-  // SPEC §2.5: an owner whose only facility is a draft is welcomed once per visit of HOME, and sent to verify it.
+  // docs/rules.md#home: an owner whose only facility is a draft is welcomed once per visit of HOME, and sent
+  // to verify it.
   const onlyDraft =
     member?.authCode !== 'MEMBER' && facilities?.length === 1 && facilities[0]?.gymStatus === 'WAIT'
       ? facilities[0]
@@ -69,7 +76,8 @@ export function HomePage() {
 
   if (!member) return <PageSpinner />;
 
-  // SPEC §6: a worker (a MEMBER account, or staff of the selected facility) neither registers nor filters.
+  // docs/rules.md#home: a worker (a MEMBER account, or staff of the selected facility) neither registers nor
+  // filters.
   const canRegister = member.authCode !== 'MEMBER' && !facility.isWorker;
   const showRepresentative = member.authCode !== 'MEMBER';
   const pending = facility.links
@@ -110,7 +118,7 @@ export function HomePage() {
           onVerify={openVerification}
         />
       );
-    // Still loading, or the first facility is about to be selected (SPEC §4).
+    // Still loading, or the first facility is about to be selected (docs/rules.md#facility-selection).
     if (!facilities || facilities.length > 0) return <Skeleton active paragraph={{ rows: 4 }} />;
     return <NoFacility canRegister={canRegister} pending={pending} onRegister={handleRegister} />;
   };
@@ -143,7 +151,7 @@ export function HomePage() {
             action={<Link to={ROUTES.ADMIN}>{translate('home.operator.link')}</Link>}
           />
         )}
-        {/* The notice bot (DESIGN §9): the latest unread decisions on the member's facilities. */}
+        {/* docs/rules.md#notifications: the latest unread decisions on the member's facilities. */}
         <LatestNotifications />
         {renderMain()}
       </section>

@@ -1,7 +1,7 @@
 import type { GymRight, GymRights } from '#domain/permissions.ts';
 import { hasRight } from '#domain/permissions.ts';
 
-/** The generic owner screens that exist today, with the right each needs (DESIGN §4). */
+/** The generic owner screens that exist today, with the right each needs (docs/rules.md#permissions). */
 export const QUICK_LINKS: readonly { resource: string; path: string; right: GymRight }[] = [
   { resource: 'gym-member', path: '/gym-member', right: 'memberUseYn' },
   { resource: 'consult', path: '/consult', right: 'consultUseYn' },

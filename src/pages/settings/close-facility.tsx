@@ -9,9 +9,9 @@ import { confirmsClosing } from './settings-rules.ts';
 import { useReportError } from './use-report-error.ts';
 
 /**
- * Closing a facility (DESIGN §5: any → QUIT, the representative's alone): the records stay, read-only. The dialog
- * asks for the facility's name, typed exactly, before DELETE /web/gym/{id}; then the facility list is reloaded and
- * the representative lands on HOME.
+ * Closing a facility (docs/rules.md#state-machines: any → QUIT, the representative's alone): the records
+ * stay, read-only. The dialog asks for the facility's name, typed exactly, before DELETE /web/gym/{id}; then
+ * the facility list is reloaded and the representative lands on HOME.
  */
 export function CloseFacility({ gym }: { gym: Gym }) {
   const translate = useTranslate();

@@ -10,7 +10,10 @@ import { GymInfo } from './gym-info.tsx';
 import { GymStatusTag } from './gym-status-tag.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
-/** Where the facility stands in verification (SPEC §4), what that means, and a resubmission after a rejection. */
+/**
+ * Where the facility stands in verification (docs/rules.md#verification), what that means, and a resubmission
+ * after a rejection.
+ */
 function VerificationState({ gym }: { gym: Gym }) {
   const translate = useTranslate();
   const { refresh } = useFacility();

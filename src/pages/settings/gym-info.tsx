@@ -13,7 +13,10 @@ const commaList = (value: string | null): string =>
     .filter(Boolean)
     .join(', ') || DASH;
 
-/** The verification info of SPEC §3 as labelled rows; `extra` rows follow (documents, dates). */
+/**
+ * The verification info (docs/rules.md#verification) as labelled rows; `extra` rows follow (documents,
+ * dates).
+ */
 export function GymInfo({
   gym,
   extra = [],

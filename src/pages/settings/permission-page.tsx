@@ -319,7 +319,10 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
   );
 }
 
-/** /setting/gym/permission: the facility's permission sets as a matrix of the SPEC §3 flags. */
+/**
+ * /setting/gym/permission: the facility's permission sets as a matrix of the flags
+ * (docs/rules.md#permissions).
+ */
 export function PermissionPage() {
   return (
     <SettingsPage titleKey="settings.permission.title">

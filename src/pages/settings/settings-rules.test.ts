@@ -22,7 +22,7 @@ const set = (id: number, state: { representYn?: boolean; defaultYn?: boolean } =
 });
 
 describe('the permission matrix', () => {
-  it('has a column for each of the ten flags of SPEC §3, once', () => {
+  it('has a column for each of the ten permission flags, once', () => {
     const columns = MATRIX_AREAS.flatMap((area) => area.flags);
     expect(columns).toHaveLength(10);
     expect(new Set(columns)).toEqual(new Set(permissionFlags));

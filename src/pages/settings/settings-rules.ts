@@ -6,7 +6,9 @@ import type { GymMember } from '#domain/schemas/gym-member.ts';
 // The pure rules behind the facility settings pages: what the permission matrix lets the representative change,
 // how the staff list splits, how invitations are read, and the typed confirmation of closing a facility.
 
-/** The matrix's column groups: each area's "use" flag beside its "setting" flag (DESIGN §4). */
+/**
+ * The matrix's column groups: each area's "use" flag beside its "setting" flag (docs/rules.md#permissions).
+ */
 export const MATRIX_AREAS: readonly { key: string; flags: readonly [PermissionFlag, PermissionFlag] }[] = [
   { key: 'member', flags: ['memberUseYn', 'memberSettingYn'] },
   { key: 'consult', flags: ['consultUseYn', 'consultSettingYn'] },

@@ -26,8 +26,8 @@ export const formatFileSize = (bytes: number): string =>
 const ACCEPT = acceptAttribute(DOCUMENT_KINDS);
 
 /**
- * One document of the verification (SPEC §5 "Files"): a file picked here is kept in the form and sent on submit;
- * a stored one is linked so the owner can check what was sent before.
+ * One document of the verification (docs/rules.md#files): a file picked here is kept in the form and sent on
+ * submit; a stored one is linked so the owner can check what was sent before.
  */
 export function DocumentInput({ id, label, value, onChange, onRefused, disabled }: DocumentInputProps) {
   const translate = useTranslate();
@@ -36,7 +36,7 @@ export function DocumentInput({ id, label, value, onChange, onRefused, disabled 
     const refusal = documentRefusal(file);
     if (refusal) onRefused(refusal);
     else onChange?.({ kind: 'picked', file });
-    // Nothing is sent now: the dialog uploads on submit (SPEC §7 step 1).
+    // Nothing is sent now: the dialog uploads on submit (docs/rules.md#verification).
     return false;
   };
 

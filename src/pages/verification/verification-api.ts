@@ -4,7 +4,7 @@ import type { Gym, GymCreate, GymUpdate } from '#domain/schemas/gym.ts';
 import { API_BASE } from '../../providers/http-client.ts';
 import { UPLOAD_TIMEOUT_MS } from '../../providers/member-api.ts';
 
-/** The calls of the verification request (SPEC §7 "Files", "Verification request sequence", DESIGN §9). */
+/** The calls of the verification request (docs/rules.md#verification, docs/rules.md#facilities). */
 export const createVerificationApi = (http: AxiosInstance) => ({
   /** POST /web/file/upload?type= with the field `file`; answers the stored file's URL (the reply's first item). */
   upload: async (file: Blob & { name?: string }, type: UploadType = 'ETC'): Promise<string> => {
@@ -20,7 +20,7 @@ export const createVerificationApi = (http: AxiosInstance) => ({
     if (typeof url !== 'string') throw new Error('The upload answered no file URL.');
     return url;
   },
-  /** One call: the facility, its two permission sets and the owner's link (DESIGN §9). */
+  /** One call: the facility, its two permission sets and the owner's link (docs/rules.md#facilities). */
   create: async (gym: GymCreate): Promise<Gym> => (await http.post<Gym>(`${API_BASE}/gym`, gym)).data,
   update: async (gymId: number, patch: GymUpdate): Promise<Gym> =>
     (await http.put<Gym>(`${API_BASE}/gym/${encodeURIComponent(gymId)}`, patch)).data,

@@ -25,7 +25,7 @@ import {
 } from './verification-form.ts';
 import './verification.css';
 
-/** SPEC §9: the success modal appears 200 ms after the confirm dialog closes. */
+/** docs/rules.md#modals-and-errors: the success modal appears 200 ms after the confirm dialog closes. */
 export const SUCCESS_DELAY_MS = 200;
 
 export type VerificationDialogProps = {
@@ -37,7 +37,10 @@ export type VerificationDialogProps = {
   onDone: (gym: Gym) => void;
 };
 
-/** The business verification dialog (SPEC §2.6, §5): the verification info, the documents, and the request. */
+/**
+ * The business verification dialog (docs/rules.md#verification): the verification info, the documents, and
+ * the request.
+ */
 export function VerificationDialog({ open, gym, onClose, onDone }: VerificationDialogProps) {
   const translate = useTranslate();
   const member = useSessionMember();
@@ -98,7 +101,8 @@ function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDon
       if (!value) throw new Error(translate('verification.files.required'));
     },
   };
-  // DESIGN §9: a failed check digit catches a typo but does not block a number that may still be right.
+  // docs/rules.md#business-number: a failed check digit catches a typo but does not block a number that may
+  // still be right.
   const checkDigit: FormRule = {
     warningOnly: true,
     validator: async (_rule, value: string | undefined) => {
@@ -118,7 +122,7 @@ function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDon
     });
   };
 
-  /** SPEC §7 "Verification request sequence", with the facility written in one call (DESIGN §9). */
+  /** The verification request, with the facility written in one call (docs/rules.md#facilities). */
   const send = async (values: VerificationValues): Promise<Gym> => {
     const urls = {} as Record<DocumentField, string | null>;
     for (const field of DOCUMENT_FIELDS) {
@@ -176,8 +180,9 @@ function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDon
       return;
     }
     if (!outcome.failed) return;
-    // SPEC §8 leaves update errors on an existing facility silent. Deliberate deviation (DESIGN §9): every failure,
-    // new or existing facility, opens the error modal, because silence would lose the owner's work.
+    // The specification leaves update errors on an existing facility silent. A deliberate deviation
+    // (docs/DECISIONS.md): every failure, new or existing facility, opens the error modal, because silence
+    // would lose the owner's work.
     const { failure } = outcome;
     form.setFields(
       fieldErrorsOf(failure).flatMap(({ name, errors }) =>

@@ -30,7 +30,7 @@ const complete: VerificationValues = {
   workerIdImgUrl: null,
 };
 
-describe('isReadyToSubmit (SPEC §5 "Submit enabled")', () => {
+describe('isReadyToSubmit (docs/rules.md#verification)', () => {
   it('needs every verification field and both required documents, new or stored', () => {
     expect(isReadyToSubmit(complete)).toBe(true);
     expect(isReadyToSubmit(undefined)).toBe(false);
@@ -62,7 +62,7 @@ describe('isReadyToSubmit (SPEC §5 "Submit enabled")', () => {
   });
 });
 
-describe('documentRefusal (SPEC §5 "Files")', () => {
+describe('documentRefusal (docs/rules.md#files)', () => {
   it('accepts png, jpg, jpeg and pdf up to the limit', () => {
     for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.pdf'])
       expect(documentRefusal({ name, size: MAX_UPLOAD_BYTES })).toBeUndefined();

@@ -57,8 +57,8 @@ export const initialValuesOf = (gym?: Gym | null): VerificationValues => ({
 });
 
 /**
- * SPEC §5 "Submit enabled": every verification field is filled, and both required documents are present, new
- * (picked) or stored. The server decides by the same list (domain/rules/gym-verification.ts).
+ * docs/rules.md#verification: every verification field is filled, and both required documents are present,
+ * new (picked) or stored. The server decides by the same list (domain/rules/gym-verification.ts).
  */
 export const isReadyToSubmit = (values: Partial<VerificationValues> | undefined): boolean => {
   if (!values) return false;

@@ -93,7 +93,8 @@ function FileInput({
     try {
       const body = new FormData();
       body.append('file', file);
-      // SPEC §7: POST /web/file/upload?type= with field `file`; the reply's first item is the stored file URL.
+      // docs/rules.md#files: POST /web/file/upload?type= with field `file`; the reply's first item is the
+      // stored file URL.
       const { custom } = dataProvider();
       if (!custom) throw new Error('The data provider cannot upload.');
       const reply = await custom({

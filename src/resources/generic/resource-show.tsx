@@ -11,8 +11,8 @@ export function ResourceShow({ entry }: { entry: RegisteredResource }) {
   const translate = useTranslate();
   const { id } = useParams();
   const { declaration, identifier, routes } = entry;
-  // A record that cannot be loaded leaves nothing to show: the error goes to the error screen (SPEC §8), which says
-  // its status, instead of an alert over an empty page.
+  // A record that cannot be loaded leaves nothing to show: the error goes to the error screen
+  // (docs/rules.md#modals-and-errors), which says its status, instead of an alert over an empty page.
   const { result: record, query } = useShow<BaseRecord>({
     resource: identifier,
     id,

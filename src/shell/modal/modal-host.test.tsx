@@ -26,7 +26,7 @@ const dialog = () => screen.getByRole('dialog');
 const buttons = () => within(dialog()).getAllByRole('button');
 const waitForNoDialog = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-describe('ModalHost (SPEC §4 "Modal")', () => {
+describe('ModalHost (docs/rules.md#modals-and-errors)', () => {
   it.each<[ModalType, string[]]>([
     ['ALERT', ['OK']],
     ['SUCCESS', ['OK']],

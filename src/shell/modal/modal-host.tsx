@@ -4,10 +4,13 @@ import { Button, Modal, theme } from 'antd';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type ModalEntry, type ModalStore, type ModalType, modalStore } from './modal-store.ts';
 
-/** SPEC §9: a modal is 400 px wide unless it asks for more. */
+/** docs/rules.md#modals-and-errors: a modal is 400 px wide unless it asks for more. */
 export const DEFAULT_MODAL_WIDTH = 400;
 
-/** ALERT and SUCCESS only inform; the other types ask, so they can be declined (SPEC §4 "Modal"). */
+/**
+ * ALERT and SUCCESS only inform; the other types ask, so they can be declined
+ * (docs/rules.md#modals-and-errors).
+ */
 export const hasCancel = (type: ModalType): boolean => type !== 'ALERT' && type !== 'SUCCESS';
 
 /** Longer than antd's closing animation: a closed modal that never hears the animation end is removed anyway. */
@@ -15,7 +18,10 @@ const REMOVE_AFTER_CLOSE_MS = 600;
 
 export type ModalIconKind = 'error' | 'retry' | 'success';
 
-/** SPEC §4: ERROR gets an error icon, ALERT and CONFIRM the "retry" one, the SUCCESS types a success icon. */
+/**
+ * docs/rules.md#modals-and-errors: ERROR gets an error icon, ALERT and CONFIRM the "retry" one, the SUCCESS
+ * types a success icon.
+ */
 export const iconKindOf = (type: ModalType): ModalIconKind =>
   type === 'ERROR' ? 'error' : type === 'SUCCESS' || type === 'SUCCESS_CONFIRM' ? 'success' : 'retry';
 
@@ -56,7 +62,7 @@ function ModalDialog({ entry, store }: { entry: ModalEntry; store: ModalStore })
     try {
       await options.handleConfirm?.();
     } catch (error) {
-      // The caller reports its own failures; the modal still closes, as SPEC §4 has it.
+      // The caller reports its own failures; the modal still closes (docs/rules.md#modals-and-errors).
       console.error('Modal confirm handler failed', error);
     } finally {
       setPending(false);

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** SPEC §3 "Modal state" / §4 "Modal". */
+/** The modal state (docs/rules.md#modals-and-errors). */
 export const modalTypes = ['ALERT', 'CONFIRM', 'ERROR', 'SUCCESS', 'SUCCESS_CONFIRM'] as const;
 export type ModalType = (typeof modalTypes)[number];
 
 /**
- * What a caller asks for. Texts left out come from i18n in the language of the moment (SPEC §9 "Modal defaults");
- * the field names follow SPEC §3 so that the screens ported from it read the same.
+ * What a caller asks for. Texts left out come from i18n in the language of the moment
+ * (docs/rules.md#modals-and-errors); the field names follow the product specification, so that the screens
+ * ported from it read the same.
  */
 export type ModalOptions = {
   /** ALERT when left out. */
@@ -15,7 +16,7 @@ export type ModalOptions = {
   /** Replaces the icon chosen by type; `null` shows none. */
   icon?: ReactNode;
   children?: ReactNode;
-  /** The dialog's width (px or CSS length); 400 px when left out (SPEC §9). */
+  /** The dialog's width (px or CSS length); 400 px when left out. */
   contentWidth?: number | string;
   confirmText?: ReactNode;
   cancelText?: ReactNode;

@@ -3,8 +3,9 @@ import { useCallback } from 'react';
 import { useModal } from './use-modal.ts';
 
 /**
- * SPEC §2.4: logging out first asks "Are you sure you want to log out?" (a CONFIRM); on confirm Refine's logout
- * ends the session and the auth provider sends the member to LOGIN. Shared by the header and the guard pages.
+ * docs/rules.md#app-shell: logging out first asks "Are you sure you want to log out?" (a CONFIRM); on confirm
+ * Refine's logout ends the session and the auth provider sends the member to LOGIN. Shared by the header and
+ * the guard pages.
  */
 export const useConfirmLogout = (): { confirmLogout: () => void; isPending: boolean } => {
   const translate = useTranslate();

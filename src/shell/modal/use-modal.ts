@@ -10,7 +10,7 @@ export type ModalApi = {
   confirm: (options: ModalOptions) => Promise<boolean>;
 };
 
-/** The app's modals (SPEC §4 "Modal") from a component; <ModalHost /> shows them. */
+/** The app's modals (docs/rules.md#modals-and-errors) from a component; <ModalHost /> shows them. */
 export const useModal = (store: ModalStore = modalStore): ModalApi =>
   useMemo(
     () => ({

@@ -19,7 +19,7 @@ describe('daily targets per goal', () => {
     expect(dailyTarget('MAINTENANCE')).toEqual({ kcal: 2000, carbs: 275, protein: 100, fat: 56 });
   });
 
-  it('has a plan for every goal of SPEC §3, each split adding up to 100%', () => {
+  it('has a plan for every goal, each split adding up to 100%', () => {
     for (const goal of goals) {
       const { split } = GOAL_PLANS[goal];
       expect(split.carbs + split.protein + split.fat).toBe(100);

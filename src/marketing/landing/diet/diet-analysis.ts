@@ -21,9 +21,9 @@ export type GoalPlan = {
 };
 
 /**
- * Daily targets per goal (SPEC §3 goals). Losing weight eats 500 kcal under the reference and gaining 500 over it;
- * strength adds 300 kcal with a high protein share. The splits sit within the Korean Dietary Reference Intakes'
- * ranges, with more protein where muscle is the goal.
+ * Daily targets per goal (docs/rules.md#public-pages). Losing weight eats 500 kcal under the reference and
+ * gaining 500 over it; strength adds 300 kcal with a high protein share. The splits sit within the Korean
+ * Dietary Reference Intakes' ranges, with more protein where muscle is the goal.
  */
 export const GOAL_PLANS: Record<Goal, GoalPlan> = {
   WEIGHT_LOSS: { kcal: REFERENCE_KCAL - 500, split: { carbs: 45, protein: 30, fat: 25 } },

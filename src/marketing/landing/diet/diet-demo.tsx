@@ -18,7 +18,9 @@ import { FOODS, type Food, type FoodId } from './foods.ts';
 
 const foodById = new Map(FOODS.map((food) => [food.id, food]));
 
-/** The Member App demo (SPEC §2.9): diet analysis against a goal, computed in the browser. */
+/**
+ * The Member App demo (docs/rules.md#public-pages): diet analysis against a goal, computed in the browser.
+ */
 export function DietDemo() {
   const { t, language } = useI18n();
   const [goal, setGoal] = useState<Goal>('MAINTENANCE');

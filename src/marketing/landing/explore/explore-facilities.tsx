@@ -10,7 +10,9 @@ type SearchState =
   | { kind: 'done'; query: string; result: GymSearchResult }
   | { kind: 'failed'; error: GymSearchError };
 
-/** Explore facilities (SPEC §2.9): the public search of verified (ACTIVE) facilities by name. */
+/**
+ * Explore facilities (docs/rules.md#public-pages): the public search of verified (ACTIVE) facilities by name.
+ */
 export function ExploreFacilities() {
   const { t, language } = useI18n();
   const inputId = useId();

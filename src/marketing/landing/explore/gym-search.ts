@@ -1,11 +1,11 @@
-// GET /web/gym/search?q=: the public search of ACTIVE facilities (DESIGN §3 conventions). fetch, not axios: the
-// landing stays light.
+// GET /web/gym/search?q=: the public search of ACTIVE facilities (docs/architecture.md#api-contract). fetch,
+// not axios: the landing stays light.
 
 export type PublicGym = { id: number; name: string; address: string | null };
 export type GymSearchResult = { gyms: PublicGym[]; total: number };
 
 export type SearchFailure = {
-  /** The API's error code (DESIGN §3), or NETWORK / TIMEOUT when no answer came. */
+  /** The API's error code (docs/architecture.md#api-contract), or NETWORK / TIMEOUT when no answer came. */
   code: string;
   statusCode: number;
   /** Seconds to wait, from Retry-After on 429. */
@@ -21,7 +21,7 @@ export class GymSearchError extends Error {
   }
 }
 
-/** SPEC §7: every call gives up after 10 seconds. */
+/** Every call gives up after 10 seconds (docs/rules.md#limits-and-constants). */
 export const SEARCH_TIMEOUT_MS = 10_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

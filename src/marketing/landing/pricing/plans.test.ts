@@ -3,7 +3,7 @@ import { formatPrice, PLANS, type PlanId, priceOf, TRIAL_DAYS, YEARLY_SAVING_PER
 
 const plan = (id: PlanId) => PLANS.find((p) => p.id === id)!;
 
-describe('plans (SPEC §9 "Pricing")', () => {
+describe('plans (docs/rules.md#public-pages)', () => {
   it('has Free, Pro and Enterprise, in that order', () => {
     expect(PLANS.map((p) => p.id)).toEqual(['free', 'pro', 'enterprise']);
   });

@@ -1,21 +1,22 @@
 import type { Language } from '#domain/enums.ts';
 import { numberFormat } from '../../format.ts';
 
-// Every figure of the pricing section (SPEC §9 "Pricing"); the section renders this, so the figures live only here.
+// Every figure of the pricing section (docs/rules.md#public-pages); the section renders this, so the figures
+// live only here.
 
 export type PlanId = 'free' | 'pro' | 'enterprise';
 export type BillingCycle = 'monthly' | 'yearly';
 export type Currency = 'USD' | 'KRW';
 
-/** English shows dollars and Korean shows won (SPEC §9). */
+/** English shows dollars and Korean shows won (docs/rules.md#public-pages). */
 export const CURRENCY_BY_LANGUAGE: Record<Language, Currency> = { en: 'USD', ko: 'KRW' };
 
 export const BILLING_CYCLES: readonly BillingCycle[] = ['monthly', 'yearly'];
 
-/** The saving advertised on yearly billing (SPEC §9). */
+/** The saving advertised on yearly billing (docs/rules.md#public-pages). */
 export const YEARLY_SAVING_PERCENT = 20;
 
-/** The Free plan's trial of the Pro features (SPEC §1, §9). */
+/** The Free plan's trial of the Pro features (docs/rules.md#public-pages). */
 export const TRIAL_DAYS = 14;
 
 /** Feature lines of a plan: i18n keys under pricing.features. */

@@ -4,7 +4,7 @@ import { Tabs } from '../../components/tabs.tsx';
 import { useI18n } from '../../i18n-context.tsx';
 import { CustomerShot, DashboardShot, NutritionShot, SurveyShot } from './illustrations.tsx';
 
-/** The product tabs of SPEC §2.9. */
+/** The product tabs (docs/rules.md#public-pages). */
 const SCREENS: readonly { id: 'dashboard' | 'customer' | 'nutrition' | 'survey'; Shot: ComponentType }[] = [
   { id: 'dashboard', Shot: DashboardShot },
   { id: 'customer', Shot: CustomerShot },

@@ -13,7 +13,7 @@ export type JoinFormValues = {
   name: string;
   phone: string;
   email?: string;
-  /** A representative names their first facility: it starts as a WAIT draft (DESIGN §9). */
+  /** A representative names their first facility: it starts as a WAIT draft (docs/rules.md#facilities). */
   gymName?: string;
 };
 
