@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type BenchContext, scenarios } from './scenarios.ts';
+import { type BenchContext, baselineScenario, type Scenario, scenarios } from './scenarios.ts';
 import { startServer, stopServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,6 +27,7 @@ type Row = {
 };
 
 const STAFF = 60;
+const staffListName = scenarios.find((s) => s.name.includes('worker/list'))!.name;
 let addressCounter = 0;
 const nextAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
@@ -89,11 +90,17 @@ const prepare = async (baseUrl: string): Promise<BenchContext> => {
 
 // TRUST_PROXY lets the set-up join its many staff accounts from distinct forwarded addresses, as separate
 // people would, instead of tripping the per-address join limit.
-const runScenarios = async (db: 'pglite' | 'postgres', baseUrl: string, rows: Row[]) => {
-  const ctx = await prepare(baseUrl);
-  for (const scenario of scenarios) {
-    if (only && !scenario.name.includes(only)) continue;
-    const request = scenario.request(ctx);
+const runScenarios = async (
+  db: 'pglite' | 'postgres',
+  baseUrl: string,
+  rows: Row[],
+  given?: BenchContext,
+  list: readonly Scenario[] = scenarios,
+) => {
+  const ctx = given ?? (await prepare(baseUrl));
+  for (const scenario of list) {
+    if (only && !scenario.name.includes(only) && !list.includes(baselineScenario)) continue;
+    const request = scenario.request({ ...ctx, baseUrl });
     // Warm the JIT, the prepared statements and the page cache before measuring.
     await autocannon({
       url: `${baseUrl}${request.path}`,
@@ -124,15 +131,36 @@ const runScenarios = async (db: 'pglite' | 'postgres', baseUrl: string, rows: Ro
       `  ${db.padEnd(8)} ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
     );
   }
+  return ctx;
+};
+
+/** The bare Fastify + driver handler (bench/baseline.ts) on the same data, loaded with the staff list request. */
+const runBaseline = async (
+  db: 'pglite' | 'postgres',
+  env: Record<string, string>,
+  ctx: BenchContext,
+  rows: Row[],
+) => {
+  const { child, baseUrl } = await startServer(env, 'bench/baseline.ts');
+  try {
+    await runScenarios(db, baseUrl, rows, ctx, [baselineScenario]);
+  } finally {
+    await stopServer(child);
+  }
 };
 
 const benchPglite = async (rows: Row[]) => {
   const dir = mkdtempSync(join(tmpdir(), 'fitdesk-bench-'));
   const { child, baseUrl } = await startServer({ DATA_DIR: dir, TRUST_PROXY: 'true' });
+  let ctx: BenchContext;
   try {
-    await runScenarios('pglite', baseUrl, rows);
+    ctx = await runScenarios('pglite', baseUrl, rows);
   } finally {
     await stopServer(child);
+  }
+  try {
+    await runBaseline('pglite', { BASELINE_PGLITE_DIR: join(dir, 'db') }, ctx, rows);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 };
@@ -150,9 +178,14 @@ const benchPostgres = async (url: string, rows: Row[]) => {
     TRUST_PROXY: 'true',
   });
   try {
-    await runScenarios('postgres', baseUrl, rows);
+    let ctx: BenchContext;
+    try {
+      ctx = await runScenarios('postgres', baseUrl, rows);
+    } finally {
+      await stopServer(child);
+    }
+    await runBaseline('postgres', { BASELINE_DATABASE_URL: dbUrl.toString() }, ctx, rows);
   } finally {
-    await stopServer(child);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
@@ -172,6 +205,15 @@ for (const r of rows) {
   console.log(
     `| ${r.db} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.budget}${over} | ${r.errors} |`,
   );
+}
+// The engine's overhead as a ratio: the app's staff list against the bare handler running the same SQL.
+for (const db of ['pglite', 'postgres'] as const) {
+  const app = rows.find((r) => r.db === db && r.scenario === staffListName);
+  const bare = rows.find((r) => r.db === db && r.scenario === baselineScenario.name);
+  if (app && bare)
+    console.log(
+      `${db}: staff list at ${Math.round((100 * app.rps) / bare.rps)}% of the bare handler's req/s`,
+    );
 }
 const bad = rows.filter((r) => r.errors > 0);
 if (bad.length > 0) {

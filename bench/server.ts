@@ -3,11 +3,15 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 
-/** The real server (`server/main.ts`) on port 0, its port read from the start-up banner. */
+/**
+ * The real server (`server/main.ts`), or another script such as the bare baseline, on port 0, its port read from
+ * the start-up banner.
+ */
 export const startServer = async (
   env: Record<string, string>,
+  script = 'server/main.ts',
 ): Promise<{ child: ChildProcess; baseUrl: string }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED: 'none', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
