@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, useTestApp } from '../fixtures/app.ts';
+import { setupTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, randomIp } from '../fixtures/factories.ts';
 import { jpegBytes, multipartForm, pdfBytes, pngBytes } from '../fixtures/files.ts';
 import { makeActiveGym, makeGym, makeStaff, OPERATOR_ACCOUNT, operatorOf } from '../fixtures/gyms.ts';
@@ -399,7 +399,7 @@ const checksumOf = async (t: TestApp, tables: readonly string[]) => {
 type Finding = { who: string; operation: string; status: number; call: Call; why: string; body: string };
 
 describe('fuzz: every operation, every caller, hostile input', () => {
-  const app = useTestApp();
+  const app = setupTestApp();
 
   it('never answers 5xx, answers every 4xx in the envelope, and a refused request changes nothing', async () => {
     const t = app();
@@ -556,7 +556,7 @@ describe('fuzz: every operation, every caller, hostile input', () => {
 
 // What the fuzz found, pinned down one by one.
 describe('fuzz findings', () => {
-  const app = useTestApp();
+  const app = setupTestApp();
 
   const expectEnvelope = (response: LightMyRequestResponse, status: number) => {
     expect(response.statusCode).toBe(status);
@@ -614,7 +614,7 @@ describe('fuzz findings', () => {
 });
 
 describe('the OpenAPI security declarations match the server', () => {
-  const app = useTestApp();
+  const app = setupTestApp();
 
   it('a visitor gets 401 from every secured read, and never from a public operation', async () => {
     const t = app();

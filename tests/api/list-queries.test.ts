@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../fixtures/app.ts';
+import { setupTestApp } from '../fixtures/app.ts';
 import { makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
 // Lists in at most two round trips (docs/architecture.md#request-path): beyond the session lookup and the rights
@@ -7,7 +7,7 @@ import { makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 // and the capped count). Counted: every statement the app sends to the database client (`$client.query`, which
 // both drivers use for prepared and plain statements) while the request is in flight.
 
-const app = useTestApp();
+const app = setupTestApp();
 
 type Client = { query: (...args: unknown[]) => Promise<unknown> };
 

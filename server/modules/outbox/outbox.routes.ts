@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   outboxEntrySchema,
   outboxListQuerySchema,
@@ -55,7 +54,6 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; dispatcher: 
         tags: ['outbox'],
         summary: 'Puts a dead (or failed) message back in the queue with fresh attempts (SUPERADMIN only)',
         params: idParamsSchema,
-        body: z.strictObject({}).optional(),
         response: {
           200: dataOf(outboxEntrySchema),
           ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
