@@ -139,7 +139,8 @@ export const buildApp = async (deps: AppDeps) => {
         version: '0.1.0',
         description:
           'The /web API of the gym back-office. Success bodies are `{ data }`; errors are ' +
-          '`{ statusCode, code, message, errors?, requestId }`. Sessions use the HttpOnly cookie `sid`.',
+          '`{ statusCode, code, message, reason, errors?, requestId }` (`reason`: the message key). ' +
+          'Sessions use the HttpOnly cookie `sid`.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-FitDesk-Proprietary' },
       },
       // Relative: the document describes whichever origin serves it.

@@ -7,22 +7,10 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { Language } from '#domain/enums.ts';
+import { type ErrorCode, type ErrorEnvelope, errorCodes } from '#domain/errors.ts';
 import { isValidationKey, translateValidation, type ValidationKey } from '#domain/i18n/validation.ts';
 import { requestLanguage } from './language.ts';
 import { type MessageKey, translate } from './messages.ts';
-
-export const errorCodes = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-} as const;
-export type ErrorCode = keyof typeof errorCodes;
 
 type Params = Record<string, string | number>;
 type FieldErrors = Record<string, MessageKey | ValidationKey>;
@@ -118,16 +106,9 @@ export const fieldErrorsOf = (lang: Language, issues: readonly z.core.$ZodIssue[
   return Object.fromEntries(errors) as Record<string, string[]>;
 };
 
-type Envelope = {
-  statusCode: number;
-  code: ErrorCode;
-  message: string;
-  errors?: Record<string, string[]>;
-  requestId: string;
-};
-
-const send = (reply: FastifyReply, request: FastifyRequest, body: Omit<Envelope, 'requestId'>) =>
-  reply.status(body.statusCode).send({ ...body, requestId: String(request.id) } satisfies Envelope);
+/** Writes the envelope (domain/errors.ts); `reason` is the message key behind `message`. */
+const send = (reply: FastifyReply, request: FastifyRequest, body: Omit<ErrorEnvelope, 'requestId'>) =>
+  reply.status(body.statusCode).send({ ...body, requestId: String(request.id) } satisfies ErrorEnvelope);
 
 /**
  * A PostgreSQL "data exception" (SQLSTATE class 22: a NUL byte in text, a number out of range, an invalid date),
@@ -192,6 +173,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         statusCode: error.statusCode,
         code: error.code,
         message: translate(lang, error.messageKey, error.params),
+        reason: error.messageKey,
         ...(Object.keys(errors).length > 0 ? { errors } : {}),
       });
     }
@@ -200,6 +182,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         statusCode: 400,
         code: 'VALIDATION_FAILED',
         message: translate(lang, 'VALIDATION_FAILED'),
+        reason: 'VALIDATION_FAILED',
         errors: fieldErrorsOf(lang, error.issues, error.context),
       });
     }
@@ -210,6 +193,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         statusCode: errorCodes[mapped.code],
         code: mapped.code,
         message: translate(lang, mapped.key, { seconds }),
+        reason: mapped.key,
       });
     }
     const refused = databaseRefusal(error);
@@ -220,10 +204,16 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         statusCode: errorCodes[refused],
         code: refused,
         message: translate(lang, refused),
+        reason: refused,
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, request, { statusCode: 500, code: 'INTERNAL', message: translate(lang, 'INTERNAL') });
+    return send(reply, request, {
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: translate(lang, 'INTERNAL'),
+      reason: 'INTERNAL',
+    });
   });
 };
 
@@ -237,6 +227,7 @@ export const sendFrameworkError = (_error: FastifyError, request: FastifyRequest
     statusCode: 400,
     code: 'VALIDATION_FAILED',
     message: translate(requestLanguage(request), 'VALIDATION_FAILED'),
+    reason: 'VALIDATION_FAILED',
   });
 
 /** A JSON 404 for an unknown /web path; see app.ts for the SPA fallback of every other path. */
@@ -248,4 +239,5 @@ export const sendRouteNotFound = (request: FastifyRequest, reply: FastifyReply) 
       method: request.method,
       url: request.url.split('?')[0] ?? '',
     }),
+    reason: 'routeNotFound',
   });

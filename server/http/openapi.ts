@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { errorSchema } from '#domain/schemas/common.ts';
+import { errorEnvelopeSchema } from '#domain/errors.ts';
 
 // The OpenAPI document at /web/docs/json, shaped so that linters and client generators accept it
 // (docs/architecture.md#request-path): every operation names its security, an operationId and its 4xx answers.
@@ -68,7 +68,7 @@ export const openapiTransform = (input: TransformInput) => {
   if (!schema || schema.hide) return jsonSchemaTransform(input);
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   // Any client error, whatever its status (413, 415, 429 from a proxy...), comes in the one envelope.
-  response['4XX'] ??= errorSchema;
+  response['4XX'] ??= errorEnvelopeSchema;
   const transformed = jsonSchemaTransform({ ...input, schema: { ...schema, response } });
   const method = typeof route.method === 'string' ? route.method : route.method[0]!;
   return {
