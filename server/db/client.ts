@@ -14,6 +14,13 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The one database type the app sees, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The transaction `db.transaction(async (tx) => ...)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What a service runs its statements on: the database or a transaction the caller opened, so that a caller can
+ * compose several services in one transaction (docs/architecture.md#modules-and-services).
+ */
+export type Executor = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
 
 export type Database = {
@@ -88,12 +95,12 @@ export const openPglite = async (options: {
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
     });
-    const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+    const db = drizzlePglite({ client, ...drizzleOptions });
     return {
       db,
       kind: 'pglite',
       created,
-      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      migrate: () => migratePglite(db, { migrationsFolder }),
       close: async () => {
         await client.close();
         release();
@@ -119,12 +126,12 @@ export const openPostgres = async (
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  const db = drizzlePg({ client: pool, ...drizzleOptions });
   return {
     db,
     kind: 'postgres',
     created: false,
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };
 };

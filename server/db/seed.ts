@@ -167,8 +167,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
     .where(eq(gymMember.memberId, ids.demo!))
     .limit(1);
   if (already) return;
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     const active = await createGymWithOwner(tx, ids.demo!, DEMO_ACTIVE_GYM);
     await attachDocuments(tx, storage, ids.demo!, active.id, 'FitDesk Gangnam');
     await tx.update(gym).set({ gymStatus: 'ACTIVE' }).where(eq(gym.id, active.id));

@@ -57,8 +57,7 @@ export const logFileAccess = async (
     requestId: string;
   },
 ) =>
-  db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  db.transaction(async (tx) => {
     await tx.insert(fileAccessLog).values({
       fileId: entry.fileId,
       memberId: entry.memberId,

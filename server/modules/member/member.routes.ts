@@ -12,7 +12,6 @@ import {
   userIdCheckQuerySchema,
 } from '#domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { gymMember } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -69,8 +68,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         // A representative who names a facility gets the account and its WAIT draft (with both permission sets,
         // the assignment and the ACTIVE link) in one transaction (docs/rules.md#facilities): both or neither.
         const row = body.gymName
-          ? await ctx.db.transaction(async (trx) => {
-              const tx = trx as unknown as Db;
+          ? await ctx.db.transaction(async (tx) => {
               const created = await ctx.members.create(account, tx);
               await createGymWithOwner(tx, created.id, {
                 name: body.gymName!,

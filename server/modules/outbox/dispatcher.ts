@@ -71,8 +71,7 @@ export const createDispatcher = (options: DispatcherOptions) => {
     try {
       const handler = handlers[row.topic];
       if (handler) {
-        await db.transaction(async (trx) => {
-          const tx = trx as unknown as Db;
+        await db.transaction(async (tx) => {
           await handler(tx, message);
           await markSent(tx, row.id, row.topic, clock());
         });
