@@ -21,6 +21,7 @@ const en = {
   accountClosed: 'This account is closed.',
   routeNotFound: 'No API route matches {{method}} {{url}}.',
   illegalTransition: 'The status cannot change from {{from}} to {{to}}.',
+  sameState: 'The status is already {{from}}; it cannot change from {{from}} to {{to}}.',
   onlyBusinessAccounts: 'Only business (representative) accounts can register facilities.',
   representSetProtected:
     'The representative permission set cannot be deleted or lose its representative right.',
@@ -62,6 +63,7 @@ const ko: Record<MessageKey, string> = {
   accountClosed: '탈퇴한 계정입니다.',
   routeNotFound: '{{method}} {{url}}에 해당하는 API가 없습니다.',
   illegalTransition: '상태를 {{from}}에서 {{to}}(으)로 변경할 수 없습니다.',
+  sameState: '이미 {{from}} 상태입니다. {{from}}에서 {{to}}(으)로 변경할 수 없습니다.',
   onlyBusinessAccounts: '사업자(대표자) 계정만 시설을 등록할 수 있습니다.',
   representSetProtected: '대표자 권한은 삭제하거나 대표 권한을 해제할 수 없습니다.',
   authInUse: '이 권한을 사용하는 직원이 있습니다. 먼저 다른 권한으로 변경해 주세요.',

@@ -197,6 +197,56 @@ describe('the verification state path (docs/rules.md#state-machines)', () => {
     expect(Object.keys(mixed.json().errors).sort()).toEqual(['businessUrlImgUrl', 'representIdImgUrl']);
   });
 
+  it("a second reject of a rejected facility answers 409 naming both states and keeps the owner's reason", async () => {
+    const { owner, gym } = await makeGym(t.app, { status: 'REQUEST' });
+    const first = await put(operator, gym.id, { gymStatus: 'INACTIVE', inactiveReason: '서류가 흐립니다' });
+    expect(first.statusCode, first.body).toBe(200);
+    for (const [payload, language] of [
+      [{ gymStatus: 'INACTIVE', inactiveReason: '' }, 'en'],
+      [{ gymStatus: 'INACTIVE' }, 'en'],
+      [{ gymStatus: 'INACTIVE', inactiveReason: '다른 이유' }, 'ko'],
+    ] as const) {
+      const again = await t.app.inject({
+        method: 'PUT',
+        url: `/web/gym/${gym.id}`,
+        cookies: operator,
+        headers: { 'accept-language': language },
+        payload,
+      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'CONFLICT', reason: 'sameState' });
+      expect(again.json().message).toMatch(/INACTIVE.*INACTIVE/);
+    }
+    // The same holds for the owner and for any state: ACTIVE → ACTIVE is no transition either.
+    const ownerAgain = await put(owner.cookies, gym.id, { gymStatus: 'INACTIVE' });
+    expect(ownerAgain.statusCode).toBe(409);
+    expect(await getGym(owner.cookies, gym.id)).toMatchObject({
+      gymStatus: 'INACTIVE',
+      inactiveReason: '서류가 흐립니다',
+    });
+    const notices = await noticesOf(owner.cookies);
+    expect(notices.map((n) => n.kind)).toEqual(['GYM_REJECTED']);
+
+    // The operator may reword the reason of a rejected facility, never blank it.
+    for (const inactiveReason of ['', '   ', null]) {
+      const blank = await put(operator, gym.id, { inactiveReason });
+      expect(blank.statusCode, blank.body).toBe(400);
+      expect(Object.keys(blank.json().errors)).toEqual(['inactiveReason']);
+    }
+    expect((await getGym(owner.cookies, gym.id)).inactiveReason).toBe('서류가 흐립니다');
+    const reworded = await put(operator, gym.id, { inactiveReason: ' 신분증이 흐립니다 ' });
+    expect(reworded.statusCode, reworded.body).toBe(200);
+    expect(reworded.json().data.inactiveReason).toBe('신분증이 흐립니다');
+  });
+
+  it('ACTIVE → ACTIVE is refused with 409 too', async () => {
+    const { gym } = await makeActiveGym(t);
+    const again = await put(operator, gym.id, { gymStatus: 'ACTIVE' });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ reason: 'sameState' });
+    expect(again.json().message).toContain('ACTIVE');
+  });
+
   it('keeps the business number 3-2-5 but does not block a failed check digit', async () => {
     const { owner, gym } = await makeGym(t.app);
     const bad = await put(owner.cookies, gym.id, { businessNo: '1234567890' });

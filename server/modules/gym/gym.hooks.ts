@@ -43,7 +43,10 @@ export const gymHooks: ResourceHooks = {
       stored: existing,
     });
     const next: Row = { ...patch };
-    if (to !== undefined && to !== from) {
+    // A "transition" to the state the facility is already in is refused, naming both states: a second
+    // "reject" must not rewrite (or blank) the reason the owner was given (docs/rules.md#state-machines).
+    if (to !== undefined && to === from) throw new AppError('CONFLICT', 'sameState', { from, to });
+    if (to !== undefined) {
       const check = checkTransition(gymTransitions, from, to, actor);
       if (check === 'illegal') throw illegalTransition(from, to);
       if (check === 'forbidden') throw forbidden();
@@ -83,6 +86,18 @@ export const gymHooks: ResourceHooks = {
     } else if (patch.inactiveReason !== undefined && actor === 'owner') {
       // The rejection reason is the operator's word, not the owner's.
       delete next.inactiveReason;
+    } else if (patch.inactiveReason !== undefined && from === 'INACTIVE') {
+      // The operator may reword the reason of a rejected facility, never blank it: INACTIVE always has one.
+      const reason = (patch.inactiveReason as string | null)?.trim();
+      if (!reason) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'VALIDATION_FAILED',
+          {},
+          { inactiveReason: 'inactiveReasonRequired' },
+        );
+      }
+      next.inactiveReason = reason;
     }
     await adoptFiles(tx, gymId, documents);
     const action = to !== from ? gymStatusAction(to) : undefined;
