@@ -62,7 +62,7 @@ const PermissionPage = lazy(() =>
   import('./pages/settings/permission-page.tsx').then((m) => ({ default: m.PermissionPage })),
 );
 const StaffPage = lazy(() =>
-  import('./pages/settings/staff-page.tsx').then((m) => ({ default: m.StaffPage })),
+  import('./pages/settings/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })),
 );
 const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),

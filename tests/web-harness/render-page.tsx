@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { createI18n } from '../../i18n/config.ts';
-import { createI18nProvider } from '../../providers/i18n-provider.ts';
-import { ModalHost } from '../../shell/modal/modal-host.tsx';
+import { createI18n } from '#src/i18n/config.ts';
+import { createI18nProvider } from '#src/providers/i18n-provider.ts';
+import { ModalHost } from '#src/shell/modal/modal-host.tsx';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

@@ -1,12 +1,12 @@
 import { useList, useMany, useTranslate } from '@refinedev/core';
-import { Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { SubServiceType } from '#domain/enums.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
+import { orderColumn, PagedTable } from '../../components/paged-table.tsx';
 import { findResource } from '../../resources/registry.ts';
-import { EmptyText } from '../settings/empty-text.tsx';
 import { SubServiceStatusTag } from '../settings/gym-status-tag.tsx';
 import { ConfirmStatusButton } from './review-actions.tsx';
 
@@ -50,12 +50,7 @@ export function AddOnReviewPage() {
   };
 
   const columns: ColumnsType<Subscription> = [
-    {
-      key: 'order',
-      title: translate('review.facilities.order'),
-      width: 56,
-      render: (_, __, index) => (currentPage - 1) * PAGE_SIZE + index + 1,
-    },
+    orderColumn(translate('review.facilities.order'), currentPage, PAGE_SIZE),
     { key: 'gym', title: translate('gym-sub-service.fields.gymId'), render: (_, row) => gymName(row.gymId) },
     {
       key: 'addOn',
@@ -108,21 +103,15 @@ export function AddOnReviewPage() {
         {translate('admin.review.addOns.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{translate('review.addOns.hint')}</Typography.Paragraph>
-      <Table<Subscription>
-        rowKey="id"
-        size="middle"
+      <PagedTable<Subscription>
+        rows={rows}
         columns={columns}
-        dataSource={rows}
         loading={query.isLoading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyText>{translate('review.addOns.empty')}</EmptyText> }}
-        pagination={{
-          current: currentPage,
-          pageSize: PAGE_SIZE,
-          total: result.total,
-          onChange: setCurrentPage,
-          hideOnSinglePage: true,
-        }}
+        total={result.total}
+        currentPage={currentPage}
+        pageSize={PAGE_SIZE}
+        onPageChange={setCurrentPage}
+        emptyText={translate('review.addOns.empty')}
       />
     </section>
   );

@@ -1,11 +1,11 @@
 import { useList, useTranslate } from '@refinedev/core';
-import { Button, Card, ConfigProvider, Input, Space, Table, type ThemeConfig, Typography } from 'antd';
+import { Button, Card, ConfigProvider, Input, Space, type ThemeConfig, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Gym } from '#domain/schemas/gym.ts';
+import { orderColumn, PagedTable } from '../../components/paged-table.tsx';
 import { findResource } from '../../resources/registry.ts';
-import { EmptyText } from '../settings/empty-text.tsx';
 import { GymInfo } from '../settings/gym-info.tsx';
 import { GymStatusTag } from '../settings/gym-status-tag.tsx';
 import { DocumentViewer } from './document-viewer.tsx';
@@ -109,12 +109,7 @@ export function FacilityReviewPage() {
   const close = () => setReviewingId(null);
 
   const columns: ColumnsType<Gym> = [
-    {
-      key: 'order',
-      title: translate('review.facilities.order'),
-      width: 56,
-      render: (_, __, index) => (currentPage - 1) * PAGE_SIZE + index + 1,
-    },
+    orderColumn(translate('review.facilities.order'), currentPage, PAGE_SIZE),
     { key: 'name', dataIndex: 'name', title: translate('gym.fields.name') },
     { key: 'businessNo', dataIndex: 'businessNo', title: translate('gym.fields.businessNo') },
     { key: 'representName', dataIndex: 'representName', title: translate('gym.fields.representName') },
@@ -165,22 +160,16 @@ export function FacilityReviewPage() {
               setCurrentPage(1);
             }}
           />
-          <Table<Gym>
-            rowKey="id"
-            size="middle"
+          <PagedTable<Gym>
+            rows={rows}
             columns={columns}
-            dataSource={rows}
             rowClassName={(gym) => (gym.id === reviewingId ? 'ant-table-row-selected' : '')}
             loading={query.isLoading}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <EmptyText>{translate('review.facilities.empty')}</EmptyText> }}
-            pagination={{
-              current: currentPage,
-              pageSize: PAGE_SIZE,
-              total: result.total,
-              onChange: setCurrentPage,
-              hideOnSinglePage: true,
-            }}
+            total={result.total}
+            currentPage={currentPage}
+            pageSize={PAGE_SIZE}
+            onPageChange={setCurrentPage}
+            emptyText={translate('review.facilities.empty')}
           />
         </section>
         {reviewing && <ReviewDetail key={reviewing.id} resource={resource} gym={reviewing} onDone={close} />}

@@ -3,10 +3,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '#tests/web-harness/render-page.tsx';
 import { toHttpError } from '../../providers/http-error.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from './app-error-boundary.tsx';
 import { errorCodeOf } from './error-screen.tsx';
-import { renderPage } from './test-harness.tsx';
 
 beforeEach(() => {
   // React reports every error a boundary catches.

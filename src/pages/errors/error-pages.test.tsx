@@ -2,12 +2,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '#tests/web-harness/render-page.tsx';
 import { AccessGuardPage } from './access-guard-page.tsx';
 import { ConsultingUnavailablePage } from './consulting-unavailable-page.tsx';
 import { NoFacilityPage } from './no-facility-page.tsx';
 import { NoPermissionPage } from './no-permission-page.tsx';
 import { SubServiceUnavailablePage } from './sub-service-unavailable-page.tsx';
-import { renderPage } from './test-harness.tsx';
 
 afterEach(() => {
   cleanup();

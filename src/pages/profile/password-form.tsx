@@ -1,8 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, type FormRule, Input } from 'antd';
+import { Alert, Button, Form, type FormRule, Input } from 'antd';
 import { useState } from 'react';
 import { type Member, type PasswordChange, passwordField } from '#domain/schemas/member.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';
@@ -61,14 +62,10 @@ export function PasswordForm({ member }: { member: Member }) {
 
   const headingId = 'fd-profile-password-title';
   return (
-    <Card
-      role="region"
-      aria-labelledby={headingId}
-      title={
-        <h2 id={headingId} className="fd-profile-card-title">
-          {translate('profile.password.title')}
-        </h2>
-      }
+    <SectionCard
+      headingId={headingId}
+      titleClassName="fd-profile-card-title"
+      title={translate('profile.password.title')}
     >
       <p className="fd-profile-note fd-profile-note-top">{translate('profile.password.description')}</p>
       {result && (
@@ -120,6 +117,6 @@ export function PasswordForm({ member }: { member: Member }) {
           {translate('profile.password.submit')}
         </Button>
       </Form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,12 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Input, type InputRef, Radio, Space } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, type InputRef, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { type Gender, genders } from '#domain/enums.ts';
 import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import { type Member, type MemberProfileUpdate, memberProfileUpdateSchema } from '#domain/schemas/member.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 import { issueMessage, zodRule } from '../../forms/zod-rule.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';
@@ -122,14 +123,10 @@ export function ProfileDetails({ member }: { member: Member }) {
 
   const headingId = 'fd-profile-details-title';
   return (
-    <Card
-      role="region"
-      aria-labelledby={headingId}
-      title={
-        <h2 id={headingId} className="fd-profile-card-title">
-          {translate('profile.details.title')}
-        </h2>
-      }
+    <SectionCard
+      headingId={headingId}
+      titleClassName="fd-profile-card-title"
+      title={translate('profile.details.title')}
       extra={
         editing ? null : (
           <Button ref={editButton} icon={<EditOutlined />} onClick={handleEdit}>
@@ -241,6 +238,6 @@ export function ProfileDetails({ member }: { member: Member }) {
         />
       )}
       {!editing && <p className="fd-profile-note">{translate('profile.details.hints.userId')}</p>}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Progress, Typography } from 'antd';
+import { App, Avatar, Button, Progress, Typography } from 'antd';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import {
   acceptAttribute,
@@ -11,6 +11,7 @@ import {
   uploadRefusal,
 } from '#domain/rules/files.ts';
 import type { Member } from '#domain/schemas/member.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 import { isHttpError, statusOf } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -88,14 +89,10 @@ export function ProfilePhoto({ member }: { member: Member }) {
 
   const headingId = 'fd-profile-photo-title';
   return (
-    <Card
-      role="region"
-      aria-labelledby={headingId}
-      title={
-        <h2 id={headingId} className="fd-profile-card-title">
-          {translate('profile.photo.title')}
-        </h2>
-      }
+    <SectionCard
+      headingId={headingId}
+      titleClassName="fd-profile-card-title"
+      title={translate('profile.photo.title')}
       className="fd-profile-photo"
     >
       <div className="fd-profile-photo-body">
@@ -140,6 +137,6 @@ export function ProfilePhoto({ member }: { member: Member }) {
           {translate('profile.photo.hint', { max: MAX_UPLOAD_MB })}
         </Typography.Text>
       </div>
-    </Card>
+    </SectionCard>
   );
 }

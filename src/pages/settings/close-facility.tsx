@@ -1,8 +1,9 @@
 import { useDelete, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Gym } from '#domain/schemas/gym.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { ROUTES } from '../../routes.ts';
 import { confirmsClosing } from './settings-rules.ts';
@@ -50,7 +51,7 @@ export function CloseFacility({ gym }: { gym: Gym }) {
   };
 
   return (
-    <Card title={<h2 className="fd-settings-card-title">{translate('settings.gym.close.title')}</h2>}>
+    <SectionCard title={translate('settings.gym.close.title')}>
       <Typography.Paragraph>{translate('settings.gym.close.body')}</Typography.Paragraph>
       <Button danger onClick={handleOpen}>
         {translate('settings.gym.close.button')}
@@ -84,6 +85,6 @@ export function CloseFacility({ gym }: { gym: Gym }) {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { Gym } from '#domain/schemas/gym.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { DocumentButton, documentsOf } from '../admin/document-viewer.tsx';
 import { VerificationDialog } from '../verification/verification-dialog.tsx';
@@ -21,7 +22,7 @@ function VerificationState({ gym }: { gym: Gym }) {
   const rejected = gym.gymStatus === 'INACTIVE';
   const canResubmit = rejected || gym.gymStatus === 'WAIT';
   return (
-    <Card title={<h2 className="fd-settings-card-title">{translate('settings.gym.verification.title')}</h2>}>
+    <SectionCard title={translate('settings.gym.verification.title')}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Descriptions
           size="small"
@@ -62,7 +63,7 @@ function VerificationState({ gym }: { gym: Gym }) {
           }}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -87,7 +88,7 @@ export function FacilitySettingsPage() {
     <SettingsPage titleKey="settings.gym.title">
       {(gym) => (
         <>
-          <Card title={<h2 className="fd-settings-card-title">{translate('settings.gym.info')}</h2>}>
+          <SectionCard title={translate('settings.gym.info')}>
             <GymInfo
               gym={gym}
               extra={[
@@ -98,7 +99,7 @@ export function FacilitySettingsPage() {
                 },
               ]}
             />
-          </Card>
+          </SectionCard>
           <VerificationState gym={gym} />
           {gym.gymStatus !== 'QUIT' && selected && <CloseFacility gym={gym} />}
         </>

@@ -1,11 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Col, Form, type FormRule, Input, Modal, Radio, Row, Space, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { Alert, Button, Col, Form, type FormRule, Input, Modal, Row, Space, Typography } from 'antd';
+import { Fragment, useId, useState } from 'react';
 import { businessForms } from '#domain/enums.ts';
-import { businessNoChecksumOk, formatBusinessNo, isBusinessNoShape } from '#domain/rules/business-number.ts';
+import { businessNoChecksumOk, isBusinessNoShape } from '#domain/rules/business-number.ts';
 import { MAX_UPLOAD_MB, type UploadRefusal } from '#domain/rules/files.ts';
 import { REQUIRED_DOCUMENTS_FOR_REQUEST } from '#domain/rules/gym-verification.ts';
-import { type Gym, gymCreateSchema } from '#domain/schemas/gym.ts';
+import type { Gym } from '#domain/schemas/gym.ts';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
@@ -13,6 +13,7 @@ import { useSessionMember } from '../../session/session-context.tsx';
 import { useModal } from '../../shell/modal/use-modal.ts';
 import { DocumentInput } from './document-input.tsx';
 import { useVerificationApi } from './verification-api-context.tsx';
+import { type FieldSpec, VERIFICATION_LINES } from './verification-fields.ts';
 import {
   DOCUMENT_FIELDS,
   type DocumentField,
@@ -23,6 +24,7 @@ import {
   toRequest,
   type VerificationValues,
 } from './verification-form.ts';
+import { ChoiceGroup, SuccessText } from './verification-parts.tsx';
 import './verification.css';
 
 /** docs/rules.md#modals-and-errors: the success modal appears 200 ms after the confirm dialog closes. */
@@ -83,8 +85,6 @@ type VerificationFormProps = {
   onCancel: () => void;
   onDone: (gym: Gym) => void;
 };
-
-const fields = gymCreateSchema.shape;
 
 function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDone }: VerificationFormProps) {
   const translate = useTranslate();
@@ -222,6 +222,44 @@ function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDon
     );
   };
 
+  const fieldItem = (spec: FieldSpec) => {
+    const label = translate(`verification.fields.${spec.name}`);
+    if (spec.kind === 'businessForm') {
+      return (
+        <Form.Item
+          key={spec.name}
+          name={spec.name}
+          label={label}
+          rules={[{ required: true, message: translate('validation.required') }]}
+        >
+          <ChoiceGroup
+            label={label}
+            options={businessForms.map((value) => ({
+              value,
+              label: translate(`enums.businessForm.${value}`),
+            }))}
+          />
+        </Form.Item>
+      );
+    }
+    const rules: FormRule[] = spec.optional
+      ? [zodRule(spec.schema, translate, { optional: true })]
+      : [required, zodRule(spec.schema, translate), ...(spec.checkDigit ? [checkDigit] : [])];
+    return (
+      <Form.Item
+        key={spec.name}
+        name={spec.name}
+        label={label}
+        extra={spec.hint && translate(`verification.hints.${spec.hint}`)}
+        normalize={spec.normalize}
+        validateFirst={!spec.optional}
+        rules={rules}
+      >
+        <Input {...spec.input} />
+      </Form.Item>
+    );
+  };
+
   return (
     <Form<VerificationValues>
       form={form}
@@ -242,122 +280,22 @@ function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDon
           description={gym.inactiveReason}
         />
       )}
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="businessNo"
-            label={translate('verification.fields.businessNo')}
-            extra={translate('verification.hints.businessNo')}
-            normalize={(value: string | undefined) => formatBusinessNo(value ?? '')}
-            validateFirst
-            rules={[required, zodRule(fields.businessNo.unwrap(), translate), checkDigit]}
-          >
-            <Input inputMode="numeric" autoComplete="off" placeholder="123-45-67890" maxLength={12} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={translate('verification.fields.name')}
-            validateFirst
-            rules={[required, zodRule(fields.name, translate)]}
-          >
-            <Input maxLength={100} autoComplete="organization" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="representName"
-            label={translate('verification.fields.representName')}
-            extra={translate('verification.hints.representName')}
-            validateFirst
-            rules={[required, zodRule(fields.representName.unwrap(), translate)]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="businessForm"
-            label={translate('verification.fields.businessForm')}
-            rules={[{ required: true, message: translate('validation.required') }]}
-          >
-            <ChoiceGroup
-              label={translate('verification.fields.businessForm')}
-              options={businessForms.map((value) => ({
-                value,
-                label: translate(`enums.businessForm.${value}`),
-              }))}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="businessType"
-            label={translate('verification.fields.businessType')}
-            extra={translate('verification.hints.list')}
-            validateFirst
-            rules={[required, zodRule(fields.businessType.unwrap(), translate)]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="businessField"
-            label={translate('verification.fields.businessField')}
-            extra={translate('verification.hints.list')}
-            validateFirst
-            rules={[required, zodRule(fields.businessField.unwrap(), translate)]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="postNo"
-            label={translate('verification.fields.postNo')}
-            normalize={(value: string | undefined) => (value ?? '').replace(/\D/g, '').slice(0, 5)}
-            validateFirst
-            rules={[required, zodRule(fields.postNo.unwrap(), translate)]}
-          >
-            <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16}>
-          <Form.Item
-            name="address"
-            label={translate('verification.fields.address')}
-            validateFirst
-            rules={[required, zodRule(fields.address.unwrap(), translate)]}
-          >
-            <Input maxLength={300} autoComplete="street-address" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item
-        name="addressDetail"
-        label={translate('verification.fields.addressDetail')}
-        validateFirst
-        rules={[required, zodRule(fields.addressDetail.unwrap(), translate)]}
-      >
-        <Input maxLength={300} />
-      </Form.Item>
-      {DOCUMENT_FIELDS.map(documentItem)}
-      <Form.Item
-        name="senders"
-        label={translate('verification.fields.senders')}
-        extra={translate('verification.hints.senders')}
-        rules={[zodRule(fields.senders.unwrap().unwrap(), translate, { optional: true })]}
-      >
-        <Input maxLength={500} />
-      </Form.Item>
+      {VERIFICATION_LINES.map((line, index) => {
+        if (!Array.isArray(line))
+          return <Fragment key="documents">{DOCUMENT_FIELDS.map(documentItem)}</Fragment>;
+        const [only] = line;
+        if (line.length === 1 && only && only.sm === undefined) return fieldItem(only);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the table is constant; a line is its place in it.
+          <Row gutter={16} key={index}>
+            {line.map((spec) => (
+              <Col xs={24} sm={spec.sm} key={spec.name}>
+                {fieldItem(spec)}
+              </Col>
+            ))}
+          </Row>
+        );
+      })}
       {!ready && (
         <Typography.Paragraph type="secondary" id={incompleteId}>
           {translate('verification.incomplete')}
@@ -378,45 +316,5 @@ function VerificationForm({ gym, submitting, onSubmittingChange, onCancel, onDon
         </Button>
       </Space>
     </Form>
-  );
-}
-
-type ChoiceGroupProps = {
-  id?: string;
-  label: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  options: { value: string; label: string }[];
-};
-
-/**
- * antd's Radio.Group is a bare div: the aria-* that Form.Item adds (required, invalid, describedby) are not allowed
- * there. This wraps it in a named radiogroup that may carry them.
- */
-function ChoiceGroup({ id, label, value, onChange, options, ...aria }: ChoiceGroupProps) {
-  return (
-    <div role="radiogroup" id={id} aria-label={label} {...aria}>
-      <Radio.Group
-        optionType="button"
-        value={value}
-        onChange={(event) => onChange?.(event.target.value as string)}
-        options={options}
-      />
-    </div>
-  );
-}
-
-function SuccessText() {
-  const translate = useTranslate();
-  return (
-    <>
-      <Typography.Paragraph strong>{translate('verification.success.body')}</Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>
-        {translate('verification.success.review')}
-      </Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>
-        {translate('verification.success.notice')}
-      </Typography.Paragraph>
-    </>
   );
 }
