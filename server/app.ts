@@ -13,7 +13,7 @@ import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import type { Db, DbKind } from './db/client.ts';
-import { registerSessionResolver } from './http/auth.ts';
+import { registerSessionResolver, SESSION_COOKIE } from './http/auth.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import {
   rateLimited,
@@ -240,12 +240,24 @@ export const buildApp = async (deps: AppDeps) => {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url === '/web' || request.url.startsWith('/web/') || request.url.startsWith('/web?')) {
       return sendRouteNotFound(request, reply);
     }
     // Every other path belongs to the single-page app, which shows its own 404 page.
     if (webRoot && (request.method === 'GET' || request.method === 'HEAD')) {
+      // LOGIN is the light sign-in entry's and makes no session call (docs/architecture.md#web-app): a visitor
+      // who still holds a live session goes on from here to HOME, or to the `to` path (docs/rules.md#session).
+      const url = new URL(request.url, 'http://app');
+      const sid = request.cookies[SESSION_COOKIE];
+      if (url.pathname.replace(/\/+$/, '') === '/login' && sid && sid.length <= 128) {
+        if ((await ctx.sessions.resolve(sid)).state === 'valid') {
+          const to = url.searchParams.get('to') ?? '';
+          // A path inside the app, in plain URL characters: no open redirect, nothing odd in the header.
+          const inApp = /^\/(?![/\\])[\w\-./?=&%~+,:@!$'()*;]*$/.test(to) ? to : '/';
+          return reply.header('cache-control', 'no-store').redirect(inApp);
+        }
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendRouteNotFound(request, reply);

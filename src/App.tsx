@@ -5,7 +5,7 @@ import enUS from 'antd/locale/en_US';
 import koKR from 'antd/locale/ko_KR';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { FacilityProvider } from './facility/facility-context.tsx';
 import { currentLanguage } from './i18n/config.ts';
 import { RouteErrorBoundary } from './pages/errors/app-error-boundary.tsx';
@@ -29,16 +29,17 @@ import { ANONYMOUS_LANDING, ROUTES } from './routes.ts';
 import { SessionProvider, type SessionServices } from './session/session-context.tsx';
 import { SessionGuard } from './session/session-guard.tsx';
 import { AccessContextSync } from './shell/access-context-sync.tsx';
-import { JoinLayout } from './shell/join-layout.tsx';
 import { ModalHost } from './shell/modal/modal-host.tsx';
 import { openModal } from './shell/modal/modal-store.ts';
 import { OutsideScripts } from './shell/outside-scripts.tsx';
 import { usePageHead } from './shell/page-head.ts';
 import { PageSpinner } from './shell/page-spinner.tsx';
 
-// Pages load on demand, so /login does not carry the join form (zod) or the other pages.
-const LoginPage = lazy(() => import('./pages/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const JoinPage = lazy(() => import('./pages/auth/join-page.tsx').then((m) => ({ default: m.JoinPage })));
+// Pages load on demand. LOGIN and the join pages are the light sign-in entry's (src/main.tsx): here their routes
+// only leave for it with a full page load.
+const LeaveForSignIn = lazy(() =>
+  import('./pages/auth/leave-for-sign-in.tsx').then((m) => ({ default: m.LeaveForSignIn })),
+);
 const HomePage = lazy(() => import('./pages/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
 // The signed-in layouts load on demand too: /login needs neither the side menu nor the consulting checks.
 const MainLayout = lazy(() => import('./shell/main-layout.tsx').then((m) => ({ default: m.MainLayout })));
@@ -123,20 +124,10 @@ function PageHead() {
 function AppRoutes() {
   return (
     <Routes>
-      {/* Someone who still has a session cookie skips the login form. */}
-      <Route
-        element={
-          <Authenticated key="login" fallback={<Outlet />} loading={<Outlet />}>
-            <Navigate to={ROUTES.HOME} replace />
-          </Authenticated>
-        }
-      >
-        <Route path={ROUTES.LOGIN} element={<LoginPage />} />
-      </Route>
-      <Route element={<JoinLayout />}>
-        <Route path={ROUTES.JOIN} element={<JoinPage authCode="ADMIN" />} />
-        <Route path={ROUTES.JOIN_WORKER} element={<JoinPage authCode="MEMBER" />} />
-      </Route>
+      {/* A logout or a lost session lands here: the sign-in entry takes over (src/pages/auth). */}
+      <Route path={ROUTES.LOGIN} element={<LeaveForSignIn />} />
+      <Route path={ROUTES.JOIN} element={<LeaveForSignIn />} />
+      <Route path={ROUTES.JOIN_WORKER} element={<LeaveForSignIn />} />
       <Route
         element={
           <Authenticated key="protected" redirectOnFail={ROUTES.LOGIN} loading={<PageSpinner />}>
