@@ -5,8 +5,10 @@ import {
   forbiddenRoutes,
   PAGE_REQUIREMENTS,
   requirementOf,
+  resourceScreenRequirements,
 } from './access.ts';
 import { allFlags, type GymRights } from './permissions.ts';
+import { resources } from './resources/index.ts';
 import { SPEC_PATHS } from './routes.ts';
 
 const rights = (overrides: Partial<GymRights> = {}): GymRights => ({
@@ -26,14 +28,34 @@ const representative = context({
 });
 
 describe('the page permission table', () => {
-  it('has a requirement for every SPEC path, and every prefix in it is a SPEC path or the console', () => {
+  it('has a requirement for every SPEC path, and every prefix in it is a SPEC path, a screen or the console', () => {
     for (const path of SPEC_PATHS) expect(requirementOf(path), path).toBeDefined();
+    const screens = Object.keys(resourceScreenRequirements(resources));
     for (const prefix of Object.keys(PAGE_REQUIREMENTS)) {
       expect(
-        SPEC_PATHS.some((path) => path === prefix || path.startsWith(`${prefix}/`)) || prefix === '/admin',
+        SPEC_PATHS.some((path) => path === prefix || path.startsWith(`${prefix}/`)) ||
+          screens.includes(prefix) ||
+          prefix === '/admin',
         prefix,
       ).toBe(true);
     }
+  });
+
+  it('gives each generic screen the right its declaration gives the operation', () => {
+    const reader = context({ rights: rights({ memberUseYn: true }) });
+    expect(requirementOf('/gym-member')?.rights).toEqual(['memberUseYn']);
+    expect(decidePathAccess('/gym-member', reader)).toEqual({ allowed: true });
+    expect(decidePathAccess('/gym-member/show/3', reader)).toEqual({ allowed: true });
+    expect(decidePathAccess('/gym-member/edit/3', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/gym-member/edit/3', representative)).toEqual({ allowed: true });
+    expect(decidePathAccess('/consult', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/gym-member', context({ rights: null }))).toEqual({
+      allowed: false,
+      reason: 'noFacility',
+    });
+    // Platform resources and the operator-only list of facilities have no owner screen.
+    expect(requirementOf('/member')).toBeUndefined();
+    expect(requirementOf('/gym')).toBeUndefined();
   });
 
   it('lets the longest prefix decide', () => {

@@ -1,8 +1,10 @@
 // Which page needs what (docs/rules.md#access-table): the facility rights of domain/permissions.ts, the
-// add-on that must be APPROVE, or the operator. The web app's access guard and side menu read this table; the
-// server enforces the same rights on the endpoints those pages call.
+// add-on that must be APPROVE, or the operator. The web app's access gate, side menu and generic screens read this
+// table by the path the user opens; the server enforces the same rights on the endpoints those pages call.
 import type { SubServiceType } from './enums.ts';
 import { type GymRight, type GymRights, hasRight } from './permissions.ts';
+import type { Operation, ResourceDeclaration } from './resources/define.ts';
+import { resources } from './resources/index.ts';
 import { isUnder, normalizePath, SPEC_PATHS } from './routes.ts';
 
 export type PageRequirement = {
@@ -22,8 +24,38 @@ const addOn = (subService: SubServiceType, ...rights: GymRight[]): PageRequireme
   subService,
 });
 
+/** The generic screens' paths under `/<name>` and the operation each one performs. */
+const SCREEN_OPERATIONS: Readonly<Record<string, Operation>> = {
+  '': 'list',
+  '/create': 'create',
+  '/edit': 'update',
+  '/show': 'get',
+};
+
+/**
+ * The generic screens of the declared resources that a facility right opens (`/<name>`, `/<name>/create`,
+ * `/<name>/edit/:id`, `/<name>/show/:id`; docs/architecture.md#resource-engine): each needs the right its
+ * declaration gives the operation. The operator's screens are under `/admin`.
+ */
+export const resourceScreenRequirements = (
+  declarations: readonly ResourceDeclaration[],
+): Record<string, PageRequirement> =>
+  Object.fromEntries(
+    declarations
+      .filter((declaration) => declaration.scope === 'gym' && declaration.access.list?.gym)
+      .flatMap((declaration) =>
+        Object.entries(SCREEN_OPERATIONS).flatMap(([suffix, operation]) => {
+          const right = declaration.operations.includes(operation)
+            ? declaration.access[operation]?.gym
+            : undefined;
+          return right ? [[`/${declaration.name}${suffix}`, { rights: [right] }]] : [];
+        }),
+      ),
+  );
+
 /** Path prefixes and what they need; the longest matching prefix decides. */
 export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
+  ...resourceScreenRequirements(resources),
   '/select': account,
   '/login': account,
   '/join': account,

@@ -57,6 +57,7 @@ export const SPEC_PATHS = [
   '/trainer/info',
   '/setting/gym',
   '/setting/gym/permission',
+  '/setting/gym/audit',
   '/setting/gym/worker/detail',
   '/setting/gym/kakaochannel',
   '/setting/gym/messagesender',

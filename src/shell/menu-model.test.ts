@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessContext } from '#domain/access.ts';
 import { allFlags, type GymRights } from '#domain/permissions.ts';
-import { consultingUrl, visibleMenu } from './menu-model.ts';
+import { consultingUrl, MENU, type MenuGroup, pathOf, visibleMenu } from './menu-model.ts';
 
 const rights = (overrides: Partial<GymRights> = {}): GymRights => ({
   ...allFlags(false),
@@ -43,10 +43,57 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     });
   });
 
-  it('keeps the plain entries and drops the add-ons without a selected facility', () => {
+  it('shows a worker without a facility no facility entry, Settings included', () => {
     const keys = keysOf({ isSuperadmin: false, rights: null, approvedSubServices: new Set() });
-    expect(keys.subService).toEqual(['allServices']);
-    expect(keys.member).toEqual(['memberList', 'consultList']);
+    expect(keys).toEqual({ member: [], subService: [], payment: [], settings: [] });
+  });
+
+  it('decides an entry by the path it opens, not by a SPEC path beside it', () => {
+    // The member list opens the generic screen /gym-member, whose list needs memberUseYn (its declaration).
+    const entry = MENU.flatMap((group) => group.entries).find((e) => e.key === 'memberList');
+    expect(entry && pathOf(entry)).toBe('/gym-member');
+    const withoutMembers = keysOf({
+      isSuperadmin: false,
+      rights: rights({ consultUseYn: true }),
+      approvedSubServices: new Set(),
+    });
+    expect(withoutMembers.member).toEqual(['consultList']);
+    // A made-up entry keyed nowhere else: its own path decides.
+    const menu: MenuGroup[] = [
+      {
+        key: 'g',
+        labelKey: 'g',
+        entries: [
+          { key: 'settings', labelKey: 's', to: '/setting/gym/audit' },
+          { key: 'soon', labelKey: 's', to: null, plannedPath: '/sales/unpaid' },
+        ],
+      },
+    ];
+    const representative = {
+      isSuperadmin: false,
+      rights: rights({ representYn: true }),
+      approvedSubServices: new Set<never>(),
+    };
+    expect(visibleMenu(representative, menu)[0]?.entries.map((e) => e.key)).toEqual(['settings', 'soon']);
+    const reader = { ...representative, rights: rights({ memberUseYn: true }) };
+    expect(visibleMenu(reader, menu)[0]?.entries).toEqual([]);
+  });
+
+  it('keeps entries whose pages come later, disabled, for those who may open them', () => {
+    const keys = keysOf({
+      isSuperadmin: false,
+      rights: rights({ representYn: true }),
+      approvedSubServices: new Set(['MESSAGE']),
+    });
+    expect(keys.subService).toContain('message');
+    expect(keys.payment).toEqual(['paymentHistory']);
+    const message = MENU.flatMap((group) => group.entries).find((e) => e.key === 'message');
+    expect(message?.to).toBeNull();
+  });
+
+  it('shows the operator no facility entry', () => {
+    const keys = keysOf({ isSuperadmin: true, rights: null, approvedSubServices: new Set() });
+    expect(Object.values(keys).flat()).toEqual([]);
   });
 
   it('links the settings entries to their pages, for the representative only', () => {

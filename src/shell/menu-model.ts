@@ -4,19 +4,21 @@ import { ROUTE_NAMES } from '#domain/routes.ts';
 
 /**
  * An entry of the side menu (docs/rules.md#app-shell).
- * - `to`: where it goes, or null while its page is not built yet (shown disabled, "coming soon");
- * - `access`: the SPEC path whose requirement (domain/access.ts) decides whether the entry shows;
- * - `subService`: an approved-service entry, shown only while that subscription is APPROVE;
+ * - `to`: where it goes; the access table (domain/access.ts) decides by this path whether the entry shows;
+ * - `plannedPath`: instead of `to`, while the page is not built yet: the entry shows disabled ("coming soon"),
+ *   when the access table would let the user open that path;
+ * - `subService`: an approved-service entry (its path needs that add-on APPROVE);
  * - `newWindow`: CONSULT opens the consulting area in a new window with gymId and gymMaster=Y.
  */
 export type MenuEntry = {
   key: string;
   labelKey: string;
-  to: string | null;
-  access: string;
   subService?: SubServiceType;
   newWindow?: boolean;
-};
+} & ({ to: string; plannedPath?: never } | { to: null; plannedPath: string });
+
+/** The path an entry opens, or will open once its page is built. */
+export const pathOf = (entry: MenuEntry): string => entry.to ?? entry.plannedPath;
 
 export type MenuGroup = { key: string; labelKey: string; entries: MenuEntry[] };
 
@@ -27,7 +29,8 @@ export const SETTING_PATHS = {
   staff: '/setting/gym/worker/detail',
 } as const;
 
-// The member, consultation and add-on lists use the generic resource screens until their bespoke pages arrive.
+// The member, consultation and add-on lists use the generic resource screens until their bespoke pages arrive;
+// the entries name those screens' paths, which the access table knows.
 export const MENU: readonly MenuGroup[] = [
   {
     key: 'member',
@@ -37,13 +40,11 @@ export const MENU: readonly MenuGroup[] = [
         key: 'memberList',
         labelKey: 'shell.menu.memberList',
         to: '/gym-member',
-        access: ROUTE_NAMES.MEMBER_LIST,
       },
       {
         key: 'consultList',
         labelKey: 'shell.menu.consultList',
         to: '/consult',
-        access: ROUTE_NAMES.CONSULT_LIST,
       },
     ],
   },
@@ -55,20 +56,18 @@ export const MENU: readonly MenuGroup[] = [
         key: 'allServices',
         labelKey: 'shell.menu.allServices',
         to: '/gym-sub-service',
-        access: ROUTE_NAMES.SUBSERVICE,
       },
       {
         key: 'message',
         labelKey: 'shell.menu.message',
         to: null,
-        access: ROUTE_NAMES.SUBSERVICE_GROUP_SNS,
+        plannedPath: ROUTE_NAMES.SUBSERVICE_GROUP_SNS,
         subService: 'MESSAGE',
       },
       {
         key: 'consulting',
         labelKey: 'shell.menu.consulting',
         to: ROUTE_NAMES.CONSULTING,
-        access: ROUTE_NAMES.CONSULTING,
         subService: 'CONSULT',
         newWindow: true,
       },
@@ -76,21 +75,21 @@ export const MENU: readonly MenuGroup[] = [
         key: 'contract',
         labelKey: 'shell.menu.contract',
         to: null,
-        access: ROUTE_NAMES.CONTRACT,
+        plannedPath: ROUTE_NAMES.CONTRACT,
         subService: 'CONTRACT',
       },
       {
         key: 'entry',
         labelKey: 'shell.menu.entry',
         to: null,
-        access: ROUTE_NAMES.ENTRY,
+        plannedPath: ROUTE_NAMES.ENTRY,
         subService: 'ENTER',
       },
       {
         key: 'locker',
         labelKey: 'shell.menu.locker',
         to: null,
-        access: ROUTE_NAMES.LOCKER,
+        plannedPath: ROUTE_NAMES.LOCKER,
         subService: 'LOCKER',
       },
     ],
@@ -103,7 +102,7 @@ export const MENU: readonly MenuGroup[] = [
         key: 'paymentHistory',
         labelKey: 'shell.menu.paymentHistory',
         to: null,
-        access: ROUTE_NAMES.SERVICE_PAYMENT_HISTORY,
+        plannedPath: ROUTE_NAMES.SERVICE_PAYMENT_HISTORY,
       },
     ],
   },
@@ -115,37 +114,30 @@ export const MENU: readonly MenuGroup[] = [
         key: 'gymSettings',
         labelKey: 'shell.menu.gymSettings',
         to: ROUTE_NAMES.SETTING_GYM,
-        access: ROUTE_NAMES.SETTING_GYM,
       },
       {
         key: 'permissions',
         labelKey: 'shell.menu.permissions',
         to: SETTING_PATHS.permissions,
-        access: SETTING_PATHS.permissions,
       },
       {
         key: 'staff',
         labelKey: 'shell.menu.staff',
         to: SETTING_PATHS.staff,
-        access: SETTING_PATHS.staff,
       },
     ],
   },
 ];
 
 /**
- * The entries this member may see in the selected facility: what the permission set forbids is hidden, and an
- * approved-service entry shows only while its add-on is APPROVE. Without a selected facility the plain entries stay
- * (their pages then ask to pick one), and the add-on entries go.
+ * The entries this member may open in the selected facility (docs/rules.md#access-table), decided by the access
+ * table on the path each entry opens: what the permission set forbids is hidden, an approved-service entry shows
+ * only while its add-on is APPROVE, and without a selected ACTIVE facility no facility entry shows.
  */
-export const visibleMenu = (context: AccessContext): MenuGroup[] =>
-  MENU.map((group) => ({
+export const visibleMenu = (context: AccessContext, menu: readonly MenuGroup[] = MENU): MenuGroup[] =>
+  menu.map((group) => ({
     ...group,
-    entries: group.entries.filter((entry) => {
-      const decision = decidePathAccess(entry.access, context);
-      if (decision.allowed) return true;
-      return decision.reason === 'noFacility' && !entry.subService;
-    }),
+    entries: group.entries.filter((entry) => decidePathAccess(pathOf(entry), context).allowed),
   }));
 
 /** CONSULT's target (docs/rules.md#add-ons): the consulting area for this facility, as its master. */
