@@ -1,107 +1,100 @@
-import {
-  useGo,
-  useInvalidateAuthStore,
-  useLogin,
-  useNotification,
-  useRegister,
-  useTranslate,
-} from '@refinedev/core';
-import { Form } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
 import type { JoinAuthCode } from '#domain/enums.ts';
-import type { Login, MemberJoin } from '#domain/schemas/member.ts';
+import type { MemberJoin } from '#domain/schemas/member.ts';
+import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
-import { memberApi } from '../../providers/instances.ts';
 import { ROUTES } from '../../routes.ts';
-import { isJoinField, JoinForm, type JoinFormValues } from './components/join-form.tsx';
+import type { StoredSession } from '../../session/stored-session.ts';
+import type { AuthApi } from './auth-api.ts';
+import { AuthCard } from './components/controls.tsx';
+import { isJoinField, type JoinFieldErrors, JoinForm } from './components/join-form.tsx';
 import { WorkerFacilityStep } from './components/worker-facility-step.tsx';
+import { Link, useNavigation } from './navigation.tsx';
 
 const copyKey: Record<JoinAuthCode, 'representative' | 'worker'> = {
   ADMIN: 'representative',
   MEMBER: 'worker',
 };
 
-const ignore = (): void => {};
+type JoinPageProps = { authCode: JoinAuthCode; api: AuthApi; stored: StoredSession };
 
 /**
  * /join makes a representative (ADMIN) account with its first facility as a draft, /join/worker a worker (MEMBER)
  * account. Either is signed in right away: the representative lands on HOME (and its welcome), the worker goes on
- * to find a facility and ask to join it.
+ * to find a facility and ask to join it. Entering the page clears the stored registration value and id
+ * (docs/rules.md#routes-and-layouts).
  */
-export function JoinPage({ authCode }: { authCode: JoinAuthCode }) {
-  const translate = useTranslate();
-  const go = useGo();
-  const { open } = useNotification();
-  const invalidateAuthStore = useInvalidateAuthStore();
-  const [form] = Form.useForm<JoinFormValues>();
+export function JoinPage({ authCode, api, stored }: JoinPageProps) {
+  const { t } = useI18n();
+  const { navigate } = useNavigation();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<JoinFieldErrors | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   const [joined, setJoined] = useState(false);
 
+  useEffect(() => {
+    stored.clearRegistration();
+    stored.clearId();
+  }, [stored]);
+
   const handleFailure = (error: unknown): void => {
-    const fieldErrors = fieldErrorsOf(error);
-    const placed = fieldErrors.flatMap(({ name, errors }) => (isJoinField(name) ? [{ name, errors }] : []));
-    form.setFields(placed);
+    const all = fieldErrorsOf(error);
+    const placed = all.filter(({ name }) => isJoinField(name));
+    setFieldErrors(Object.fromEntries(placed.map(({ name, errors }) => [name, errors[0] ?? ''])));
     // Errors on fields speak for themselves; anything else needs the message above the form.
-    const needsMessage = placed.length === 0 || placed.length < fieldErrors.length;
-    setErrorMessage(needsMessage ? (isHttpError(error) ? error.message : translate('errors.UNKNOWN')) : null);
+    const needsMessage = placed.length === 0 || placed.length < all.length;
+    setErrorMessage(needsMessage ? (isHttpError(error) ? error.message : t('errors.UNKNOWN')) : null);
   };
 
-  // The page decides where to go after signing in (Refine's own redirect and toasts are turned off).
-  const { mutateAsync: login } = useLogin<Login>({ mutationOptions: { onSuccess: ignore, onError: ignore } });
-
-  const signIn = async ({ userId, password }: MemberJoin): Promise<void> => {
-    setSigningIn(true);
+  const join = async (values: MemberJoin): Promise<void> => {
+    setSubmitting(true);
     try {
-      const result = await login({ userId, password }).catch(() => null);
-      if (!result?.success) {
-        // The account exists: the login page finishes the job.
-        open?.({ key: 'register-success', type: 'success', message: translate('join.signInFailed') });
-        go({ to: ROUTES.LOGIN, type: 'replace' });
-        return;
-      }
-      await invalidateAuthStore();
-      if (authCode === 'ADMIN') go({ to: ROUTES.HOME, type: 'replace' });
-      else setJoined(true);
-    } finally {
-      setSigningIn(false);
+      await api.join(values);
+    } catch (error) {
+      handleFailure(error);
+      setSubmitting(false);
+      return;
+    }
+    setErrorMessage(null);
+    const member = await api.login({ userId: values.userId, password: values.password }).catch(() => null);
+    if (!member) {
+      // The account exists: the login page finishes the job.
+      navigate(ROUTES.LOGIN, { replace: true, notice: t('join.signInFailed') });
+      return;
+    }
+    stored.setId(member.id);
+    // HOME is the back-office: a full page load, signed in.
+    if (authCode === 'ADMIN') navigate(ROUTES.HOME, { replace: true });
+    else {
+      setSubmitting(false);
+      setJoined(true);
     }
   };
 
-  // Failures go onto the fields instead of a toast.
-  const { mutate: register, isPending } = useRegister<MemberJoin>({
-    mutationOptions: {
-      onSuccess: (result, values) => {
-        if (!result.success) {
-          handleFailure(result.error);
-          return;
-        }
-        setErrorMessage(null);
-        void signIn(values);
-      },
-      onError: handleFailure,
-    },
-  });
-
-  if (joined) return <WorkerFacilityStep onFinish={() => go({ to: ROUTES.HOME, type: 'replace' })} />;
-
   const kind = copyKey[authCode];
   return (
-    <>
-      <h1 className="fd-title">{translate(`join.titles.${kind}`)}</h1>
-      <p className="fd-subtitle">{translate(`join.descriptions.${kind}`)}</p>
-      <JoinForm
-        form={form}
-        authCode={authCode}
-        onSubmit={(values) => register(values)}
-        isUserIdAvailable={memberApi.isUserIdAvailable}
-        submitting={isPending || signingIn}
-        errorMessage={errorMessage}
-      />
-      <p className="fd-muted fd-after-form">
-        {translate('join.haveAccount')} <Link to={ROUTES.LOGIN}>{translate('join.toLogin')}</Link>
-      </p>
-    </>
+    <AuthCard>
+      {joined ? (
+        <WorkerFacilityStep api={api} onFinish={() => navigate(ROUTES.HOME, { replace: true })} />
+      ) : (
+        <>
+          <h1 className="fd-title">{t(`join.titles.${kind}`)}</h1>
+          <p className="fd-subtitle">{t(`join.descriptions.${kind}`)}</p>
+          <JoinForm
+            // A new form for the other kind of account, as the back-office's routes gave.
+            key={authCode}
+            authCode={authCode}
+            onSubmit={(values) => void join(values)}
+            isUserIdAvailable={api.isUserIdAvailable}
+            submitting={submitting}
+            errorMessage={errorMessage}
+            fieldErrors={fieldErrors}
+          />
+          <p className="fd-muted fd-after-form">
+            {t('join.haveAccount')} <Link to={ROUTES.LOGIN}>{t('join.toLogin')}</Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
   );
 }

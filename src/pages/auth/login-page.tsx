@@ -1,55 +1,84 @@
-import { useGo, useInvalidateAuthStore, useLogin, useParsed, useTranslate } from '@refinedev/core';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import type { Login } from '#domain/schemas/member.ts';
+import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { isHttpError } from '../../providers/http-error.ts';
 import { ROUTES } from '../../routes.ts';
-import { AuthCard } from '../../shell/auth-card.tsx';
+import type { StoredSession } from '../../session/stored-session.ts';
+import type { AuthApi } from './auth-api.ts';
+import { Alert, AuthCard, Dialog } from './components/controls.tsx';
 import { type LoginFailure, LoginForm } from './components/login-form.tsx';
+import { Link, useNavigation } from './navigation.tsx';
+import { safeReturnPath } from './paths.ts';
 
-/** Only a path inside the app is a place to return to after login (no open redirect through ?to=). */
-const safeReturnPath = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+type LoginPageProps = { api: AuthApi; stored: StoredSession };
 
-export function LoginPage() {
-  const translate = useTranslate();
-  const go = useGo();
-  const parsed = useParsed();
-  const invalidateAuthStore = useInvalidateAuthStore();
+/**
+ * LOGIN (docs/rules.md#session, docs/rules.md#login). A signed-in visitor never sees it: the server sends one with a
+ * live session cookie on to HOME, and a stored id is checked here (success moves on, failure clears it and alerts).
+ * A visitor without either makes no call, so nothing fails and nothing is logged.
+ */
+export function LoginPage({ api, stored }: LoginPageProps) {
+  const { t } = useI18n();
+  const { navigate, search, notice } = useNavigation();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [restoreFailed, setRestoreFailed] = useState(false);
+  const returnTo = safeReturnPath(search.get('to')) ?? ROUTES.HOME;
+
+  const latest = useRef({ navigate, returnTo });
+  latest.current = { navigate, returnTo };
+  const restoreStarted = useRef(false);
+  useEffect(() => {
+    if (restoreStarted.current) return;
+    restoreStarted.current = true;
+    const id = stored.getId();
+    if (id === null) return;
+    api
+      .getMember(id)
+      .then(() => latest.current.navigate(latest.current.returnTo, { replace: true }))
+      .catch(() => {
+        stored.clearId();
+        setRestoreFailed(true);
+      });
+  }, [api, stored]);
 
   const toFailure = (error: unknown): LoginFailure => ({
-    message: isHttpError(error) ? error.message : translate('errors.UNKNOWN'),
+    message: isHttpError(error) ? error.message : t('errors.UNKNOWN'),
     retryUntil:
       isHttpError(error) && error.retryAfter !== undefined ? Date.now() + error.retryAfter * 1000 : null,
   });
 
   // The failure is shown in the form rather than as a toast, so it stays readable and is announced (role=alert).
-  const { mutate: login, isPending } = useLogin<Login>({
-    mutationOptions: {
-      onSuccess: async (result) => {
-        if (!result.success) {
-          setFailure(toFailure(result.error));
-          return;
-        }
-        setFailure(null);
-        await invalidateAuthStore();
-        go({ to: safeReturnPath(parsed.params?.to) ?? result.redirectTo ?? ROUTES.HOME, type: 'replace' });
-      },
-      onError: (error) => setFailure(toFailure(error)),
-    },
-  });
+  const login = async (values: Login): Promise<void> => {
+    setSubmitting(true);
+    try {
+      const member = await api.login(values);
+      stored.setId(member.id);
+      setFailure(null);
+      // The back-office is another entry: a full page load, which finds the member through the stored id.
+      navigate(returnTo, { replace: true });
+    } catch (error) {
+      setFailure(toFailure(error));
+      setSubmitting(false);
+    }
+  };
 
   return (
     <AuthCard>
-      <h1 className="fd-title">{translate('login.title')}</h1>
-      <p className="fd-subtitle">{translate('login.subtitle')}</p>
-      <LoginForm onSubmit={(values) => login(values)} submitting={isPending} failure={failure} />
-      <nav className="fd-links" aria-label={translate('login.noAccount')}>
-        <p className="fd-muted">{translate('login.noAccount')}</p>
-        <Link to={ROUTES.JOIN}>{translate('login.joinRepresentative')}</Link>
-        <Link to={ROUTES.JOIN_WORKER}>{translate('login.joinWorker')}</Link>
+      <h1 className="fd-title">{t('login.title')}</h1>
+      <p className="fd-subtitle">{t('login.subtitle')}</p>
+      {notice && <Alert type="success" message={notice} />}
+      <LoginForm onSubmit={(values) => void login(values)} submitting={submitting} failure={failure} />
+      <nav className="fd-links" aria-label={t('login.noAccount')}>
+        <p className="fd-muted">{t('login.noAccount')}</p>
+        <Link to={ROUTES.JOIN}>{t('login.joinRepresentative')}</Link>
+        <Link to={ROUTES.JOIN_WORKER}>{t('login.joinWorker')}</Link>
       </nav>
+      {restoreFailed && (
+        <Dialog title={t('modal.notice')} onOk={() => setRestoreFailed(false)}>
+          {t('session.restoreFailed')}
+        </Dialog>
+      )}
     </AuthCard>
   );
 }

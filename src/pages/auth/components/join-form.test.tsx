@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { I18nContext } from '@refinedev/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JoinAuthCode, Language } from '#domain/enums.ts';
-import { createI18n } from '#src/i18n/config.ts';
-import { createI18nProvider } from '#src/providers/i18n-provider.ts';
+import { createMarketingI18n } from '#src/marketing/i18n.ts';
+import { I18nProvider } from '#src/marketing/i18n-context.tsx';
+import { signInTexts } from '../texts.ts';
 import { JoinForm } from './join-form.tsx';
 
 afterEach(cleanup);
@@ -19,23 +19,23 @@ const renderJoinForm = ({
   authCode?: JoinAuthCode;
   available?: boolean;
 } = {}) => {
-  const i18nProvider = createI18nProvider(createI18n({ lng: language }));
+  const i18n = createMarketingI18n(signInTexts, { lng: language });
   const onSubmit = vi.fn();
   const isUserIdAvailable = vi.fn(async () => available);
   render(
-    <I18nContext.Provider value={{ i18nProvider }}>
+    <I18nProvider i18n={i18n}>
       <JoinForm
         authCode={authCode}
         onSubmit={onSubmit}
         isUserIdAvailable={isUserIdAvailable}
         submitting={false}
       />
-    </I18nContext.Provider>,
+    </I18nProvider>,
   );
   return { onSubmit, isUserIdAvailable, user: userEvent.setup() };
 };
 
-// antd in jsdom is slow, and more so on shared cores.
+// jsdom on shared cores is slow.
 describe('JoinForm', { timeout: 30_000 }, () => {
   it('shows the translated userId format message, without asking the server', async () => {
     const { user, isUserIdAvailable } = renderJoinForm();

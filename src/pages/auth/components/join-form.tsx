@@ -1,9 +1,11 @@
-import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Form, type FormInstance, type FormRule, Input } from 'antd';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import type { JoinAuthCode } from '#domain/enums.ts';
 import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import { type MemberJoin, memberJoinSchema } from '#domain/schemas/member.ts';
-import { issueMessage, zodRule } from '#src/forms/zod-rule.ts';
+import { issueMessage } from '#src/forms/zod-rule.ts';
+import { useI18n } from '#src/marketing/i18n-context.tsx';
+import { Alert, Button, type FieldStatus, TextField } from './controls.tsx';
 
 /** What the form holds; the confirmation is checked here and never sent. */
 export type JoinFormValues = {
@@ -17,6 +19,9 @@ export type JoinFormValues = {
   gymName?: string;
 };
 
+type Field = keyof JoinFormValues;
+export type JoinFieldErrors = Partial<Record<Field, string>>;
+
 type JoinFormProps = {
   authCode: JoinAuthCode;
   onSubmit: (values: MemberJoin) => void;
@@ -24,10 +29,11 @@ type JoinFormProps = {
   submitting: boolean;
   /** A failure with no field to sit on (the server's message). */
   errorMessage?: string | null;
-  form?: FormInstance<JoinFormValues>;
+  /** The server's field errors, placed on their fields when they arrive. */
+  fieldErrors?: JoinFieldErrors | null;
 };
 
-export const joinFieldNames: readonly (keyof JoinFormValues)[] = [
+export const joinFieldNames: readonly Field[] = [
   'userId',
   'password',
   'passwordConfirm',
@@ -37,7 +43,7 @@ export const joinFieldNames: readonly (keyof JoinFormValues)[] = [
   'gymName',
 ];
 
-export const isJoinField = (name: string): name is keyof JoinFormValues =>
+export const isJoinField = (name: string): name is Field =>
   (joinFieldNames as readonly string[]).includes(name);
 
 /** How long typing must pause before the user id is checked with the server. */
@@ -45,43 +51,133 @@ export const USER_ID_CHECK_DEBOUNCE_MS = 400;
 
 const fields = memberJoinSchema.shape;
 const gymNameField = fields.gymName.unwrap();
+const emailField = fields.email.unwrap();
 
 /** Shows 010-1234-5678 once the number is complete; the schema stores digits only. */
 const normalizePhone = (value: string | undefined): string =>
   formatPhone(digitsOnly(value ?? '').slice(0, 11));
 
+const EMPTY: JoinFormValues = {
+  userId: '',
+  password: '',
+  passwordConfirm: '',
+  name: '',
+  phone: '',
+  email: '',
+  gymName: '',
+};
+
+/**
+ * The join form, as the antd form it replaces behaved: each field is checked as it changes (the user id after a
+ * pause, with the server last), the confirmation follows the password, and a submit checks everything first.
+ */
 export function JoinForm({
   authCode,
   onSubmit,
   isUserIdAvailable,
   submitting,
   errorMessage,
-  form: formFromProps,
+  fieldErrors,
 }: JoinFormProps) {
-  const translate = useTranslate();
-  const [form] = Form.useForm<JoinFormValues>(formFromProps);
+  const { t } = useI18n();
+  const [values, setValues] = useState<JoinFormValues>(EMPTY);
+  const [errors, setErrors] = useState<JoinFieldErrors>({});
+  const [userIdStatus, setUserIdStatus] = useState<FieldStatus>(null);
+  const touched = useRef(new Set<Field>());
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const userIdCheck = useRef<{ timer?: number; run: number }>({ run: 0 });
+  const visible = joinFieldNames.filter((name) => name !== 'gymName' || authCode === 'ADMIN');
 
-  const required = (key = 'required'): FormRule => ({
-    required: true,
-    message: translate(`validation.${key}`),
-  });
+  useEffect(() => {
+    if (fieldErrors) setErrors((current) => ({ ...current, ...fieldErrors }));
+  }, [fieldErrors]);
 
-  const userIdAvailable: FormRule = {
-    validator: async (_rule, value: string) => {
-      // A failed check is not a verdict: the server refuses a duplicate on submit anyway (409).
-      const available = await isUserIdAvailable(value.trim()).catch(() => true);
-      if (!available) throw new Error(translate('join.userIdTaken'));
-    },
+  useEffect(() => () => window.clearTimeout(userIdCheck.current.timer), []);
+
+  const schemaMessage = (schema: z.ZodType, value: string): string | undefined => {
+    const issue = schema.safeParse(value).error?.issues[0];
+    return issue ? issueMessage(issue, t) : undefined;
   };
 
-  const passwordsMatch: FormRule = ({ getFieldValue }) => ({
-    validator: async (_rule, value: string) => {
-      if (value && value !== getFieldValue('password'))
-        throw new Error(translate('validation.passwordMismatch'));
-    },
-  });
+  /** The field's own rules, in order, up to the first that fails (antd's validateFirst). */
+  const localError = (field: Field, all: JoinFormValues): string | undefined => {
+    const value = all[field] ?? '';
+    const required = t('validation.required');
+    switch (field) {
+      case 'userId':
+        return value === '' ? required : schemaMessage(fields.userId, value);
+      case 'password':
+        return value === '' ? required : schemaMessage(fields.password, value);
+      case 'passwordConfirm':
+        return value === ''
+          ? required
+          : value !== all.password
+            ? t('validation.passwordMismatch')
+            : undefined;
+      case 'name':
+        return value === '' ? t('validation.nameRequired') : schemaMessage(fields.name, value);
+      case 'phone':
+        return value === '' ? required : schemaMessage(fields.phone, value);
+      case 'email':
+        return value.trim() === '' ? undefined : schemaMessage(emailField, value);
+      case 'gymName':
+        return value.trim() === '' ? required : schemaMessage(gymNameField, value);
+    }
+  };
 
-  const handleFinish = (values: JoinFormValues): void => {
+  /** The user id's rules, the server's "taken" check last; a failed check is not a verdict (the server refuses a
+   * duplicate on submit anyway, 409). Answers the error, or undefined; a newer check makes an older one moot. */
+  const checkUserId = async (userId: string): Promise<string | undefined> => {
+    const run = ++userIdCheck.current.run;
+    const local = localError('userId', { ...EMPTY, userId });
+    if (local) {
+      setUserIdStatus(null);
+      setErrors((current) => ({ ...current, userId: local }));
+      return local;
+    }
+    setUserIdStatus('validating');
+    const available = await isUserIdAvailable(userId.trim()).catch(() => true);
+    const error = available ? undefined : t('join.userIdTaken');
+    if (run === userIdCheck.current.run) {
+      setUserIdStatus(available ? 'success' : null);
+      setErrors((current) => ({ ...current, userId: error }));
+    }
+    return error;
+  };
+
+  const change = (field: Field, raw: string): void => {
+    const value = field === 'phone' ? normalizePhone(raw) : raw;
+    const next = { ...values, [field]: value };
+    setValues(next);
+    touched.current.add(field);
+    if (field === 'userId') {
+      window.clearTimeout(userIdCheck.current.timer);
+      userIdCheck.current.run++;
+      setUserIdStatus(null);
+      userIdCheck.current.timer = window.setTimeout(() => void checkUserId(value), USER_ID_CHECK_DEBOUNCE_MS);
+      return;
+    }
+    const updates: JoinFieldErrors = { [field]: localError(field, next) };
+    // The confirmation depends on the password (antd's dependencies).
+    if (field === 'password' && touched.current.has('passwordConfirm'))
+      updates.passwordConfirm = localError('passwordConfirm', next);
+    setErrors((current) => ({ ...current, ...updates }));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    if (submitting) return;
+    window.clearTimeout(userIdCheck.current.timer);
+    const found: JoinFieldErrors = {};
+    for (const field of visible) if (field !== 'userId') found[field] = localError(field, values);
+    setErrors((current) => ({ ...current, ...found }));
+    found.userId = await checkUserId(values.userId);
+    const first = visible.find((field) => found[field]);
+    if (first) {
+      // antd's scrollToFirstError, and the focus goes with it.
+      refs.current[first]?.focus();
+      return;
+    }
     const email = values.email?.trim();
     const parsed = memberJoinSchema.safeParse({
       userId: values.userId,
@@ -96,99 +192,87 @@ export function JoinForm({
       onSubmit(parsed.data);
       return;
     }
-    form.setFields(
-      parsed.error.issues.flatMap((issue) => {
-        const name = String(issue.path[0] ?? '');
-        return isJoinField(name) ? [{ name, errors: [issueMessage(issue, translate)] }] : [];
-      }),
-    );
+    setErrors((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        parsed.error.issues.flatMap((issue) => {
+          const name = String(issue.path[0] ?? '');
+          return isJoinField(name) ? [[name, issueMessage(issue, t)]] : [];
+        }),
+      ),
+    }));
   };
 
+  const field = (name: Field) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (value: string) => change(name, value),
+    error: errors[name],
+    inputRef: (element: HTMLInputElement | null) => {
+      refs.current[name] = element;
+    },
+  });
+
   return (
-    <Form<JoinFormValues>
-      form={form}
-      name="join"
-      layout="vertical"
-      onFinish={handleFinish}
-      disabled={submitting}
-      scrollToFirstError
-    >
-      {errorMessage && <Alert type="error" showIcon style={{ marginBottom: 24 }} message={errorMessage} />}
-      <Form.Item
-        name="userId"
-        label={translate('join.fields.userId')}
-        extra={translate('join.hints.userId')}
-        hasFeedback
-        validateFirst
-        validateDebounce={USER_ID_CHECK_DEBOUNCE_MS}
-        rules={[required(), zodRule(fields.userId, translate), userIdAvailable]}
-      >
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={translate('join.fields.password')}
-        extra={translate('join.hints.password')}
-        validateFirst
-        rules={[required(), zodRule(fields.password, translate)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="passwordConfirm"
-        label={translate('join.fields.passwordConfirm')}
-        dependencies={['password']}
-        validateFirst
-        rules={[required(), passwordsMatch]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="name"
-        label={translate('join.fields.name')}
-        validateFirst
-        rules={[required('nameRequired'), zodRule(fields.name, translate)]}
-      >
-        <Input autoComplete="name" />
-      </Form.Item>
-      <Form.Item
-        name="phone"
-        label={translate('join.fields.phone')}
-        normalize={normalizePhone}
-        validateFirst
-        rules={[required(), zodRule(fields.phone, translate)]}
-      >
-        <Input autoComplete="tel" inputMode="tel" placeholder={translate('join.placeholders.phone')} />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label={translate('join.fields.email')}
-        rules={[zodRule(fields.email.unwrap(), translate, { optional: true })]}
-      >
-        <Input
+    <form name="join" className="fd-a-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <fieldset className="fd-a-fieldset" disabled={submitting}>
+        {errorMessage && <Alert type="error" message={errorMessage} />}
+        <TextField
+          {...field('userId')}
+          label={t('join.fields.userId')}
+          hint={t('join.hints.userId')}
+          status={userIdStatus}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextField
+          {...field('password')}
+          type="password"
+          label={t('join.fields.password')}
+          hint={t('join.hints.password')}
+          autoComplete="new-password"
+        />
+        <TextField
+          {...field('passwordConfirm')}
+          type="password"
+          label={t('join.fields.passwordConfirm')}
+          autoComplete="new-password"
+        />
+        <TextField {...field('name')} label={t('join.fields.name')} autoComplete="name" />
+        <TextField
+          {...field('phone')}
+          type="tel"
+          label={t('join.fields.phone')}
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder={t('join.placeholders.phone')}
+        />
+        <TextField
+          {...field('email')}
+          type="email"
+          label={t('join.fields.email')}
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder={translate('join.placeholders.email')}
+          placeholder={t('join.placeholders.email')}
         />
-      </Form.Item>
-      {authCode === 'ADMIN' && (
-        <Form.Item
-          name="gymName"
-          label={translate('join.fields.gymName')}
-          extra={translate('join.hints.gymName')}
-          validateFirst
-          rules={[{ ...required(), whitespace: true }, zodRule(gymNameField, translate)]}
-        >
-          <Input autoComplete="organization" maxLength={100} />
-        </Form.Item>
-      )}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-          {translate('join.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+        {authCode === 'ADMIN' && (
+          <TextField
+            {...field('gymName')}
+            label={t('join.fields.gymName')}
+            hint={t('join.hints.gymName')}
+            autoComplete="organization"
+            maxLength={100}
+          />
+        )}
+        <div className="fd-a-actions fd-a-actions-last">
+          <Button type="submit" variant="primary" size="large" block loading={submitting}>
+            {t('join.submit')}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
-import { useGetLocale, useTranslate } from '@refinedev/core';
-import { Alert, Button, Form, Input, type InputRef } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Login } from '#domain/schemas/member.ts';
+import { useI18n } from '#src/marketing/i18n-context.tsx';
+import { Alert, Button, TextField } from './controls.tsx';
 import { formatWait } from './format-wait.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 
@@ -17,10 +17,15 @@ type LoginFormProps = {
   failure: LoginFailure | null;
 };
 
+type Field = keyof Login;
+const FIELDS: readonly Field[] = ['userId', 'password'];
+
 export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
-  const translate = useTranslate();
-  const getLocale = useGetLocale();
-  const userIdRef = useRef<InputRef>(null);
+  const { t, language } = useI18n();
+  const userIdRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<Login>({ userId: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const secondsLeft = useSecondsLeft(failure?.retryUntil ?? null);
   const waiting = secondsLeft > 0;
 
@@ -28,52 +33,72 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
     userIdRef.current?.focus();
   }, []);
 
-  const handleFinish = (values: Login): void => {
+  const errorOf = (value: string): string | undefined =>
+    value === '' ? t('validation.required') : undefined;
+
+  const change = (field: Field, value: string): void => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: errorOf(value) }));
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (submitting || waiting) return;
+    const found = Object.fromEntries(FIELDS.map((field) => [field, errorOf(values[field])]));
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      (first === 'userId' ? userIdRef : passwordRef).current?.focus();
+      return;
+    }
     onSubmit({ userId: values.userId.trim(), password: values.password });
   };
 
-  const required = { required: true, message: translate('validation.required') };
-
   return (
-    <Form<Login>
-      name="login"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={handleFinish}
-      disabled={submitting}
-    >
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 24 }}
-          message={failure.message}
-          description={
-            failure.retryUntil === null
-              ? undefined
-              : waiting
-                ? translate('login.retryIn', { wait: formatWait(secondsLeft, getLocale() ?? 'en') })
-                : translate('login.retryNow')
-          }
-        />
-      )}
-      <Form.Item name="userId" label={translate('login.fields.userId')} rules={[required]}>
-        <Input
-          ref={userIdRef}
+    <form name="login" className="fd-a-form" noValidate onSubmit={handleSubmit}>
+      <fieldset className="fd-a-fieldset" disabled={submitting}>
+        {failure && (
+          <Alert
+            type="error"
+            message={failure.message}
+            description={
+              failure.retryUntil === null
+                ? undefined
+                : waiting
+                  ? t('login.retryIn', { wait: formatWait(secondsLeft, language) })
+                  : t('login.retryNow')
+            }
+          />
+        )}
+        <TextField
+          name="userId"
+          label={t('login.fields.userId')}
+          value={values.userId}
+          onChange={(value) => change('userId', value)}
+          error={errors.userId}
+          inputRef={userIdRef}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           size="large"
         />
-      </Form.Item>
-      <Form.Item name="password" label={translate('login.fields.password')} rules={[required]}>
-        <Input.Password autoComplete="current-password" size="large" />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 16 }}>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={waiting}>
-          {translate('login.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+        <TextField
+          name="password"
+          type="password"
+          label={t('login.fields.password')}
+          value={values.password}
+          onChange={(value) => change('password', value)}
+          error={errors.password}
+          inputRef={passwordRef}
+          autoComplete="current-password"
+          size="large"
+        />
+        <div className="fd-a-actions">
+          <Button type="submit" variant="primary" size="large" block loading={submitting} disabled={waiting}>
+            {t('login.submit')}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
   );
 }

@@ -1,146 +1,150 @@
-import { useCustomMutation, useGetLocale, useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, List, Result, Skeleton } from 'antd';
-import { useId, useState } from 'react';
-import { useFacility } from '#src/facility/facility-context.tsx';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { type PublicGym, searchGyms } from '#src/marketing/landing/explore/gym-search.ts';
-import { API_BASE } from '#src/providers/http-client.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
-import { useModal } from '#src/shell/modal/use-modal.ts';
+import { isHttpError } from '../../../providers/http-error.ts';
+import type { AuthApi } from '../auth-api.ts';
+import { Alert, Button, Dialog } from './controls.tsx';
 
 type WorkerFacilityStepProps = {
+  api: Pick<AuthApi, 'askToJoin'>;
   /** Leaves the join page for HOME. */
   onFinish: () => void;
 };
 
+type Search =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'done'; query: string; gyms: PublicGym[] };
+
 /**
- * The second step of the worker join (issue 6 point 5): the new worker, now signed in, finds a verified facility
- * through the public search and asks to join its staff (a WAIT link that the representative approves).
+ * The second step of the worker join: the new worker, now signed in, finds a verified facility through the public
+ * search and asks to join its staff (a WAIT link that the representative approves, docs/rules.md#permissions).
  */
-export function WorkerFacilityStep({ onFinish }: WorkerFacilityStepProps) {
-  const translate = useTranslate();
-  const language = useGetLocale()() ?? 'en';
-  const modal = useModal();
-  const { refresh } = useFacility();
+export function WorkerFacilityStep({ api, onFinish }: WorkerFacilityStepProps) {
+  const { t, language } = useI18n();
   const resultsId = useId();
-  const [query, setQuery] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<Search>({ state: 'idle' });
+  const [confirming, setConfirming] = useState<PublicGym | null>(null);
+  const [sending, setSending] = useState(false);
   const [requested, setRequested] = useState<PublicGym | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
-  const { mutateAsync: askToJoin } = useCustomMutation();
+  const pending = useRef<AbortController | null>(null);
 
-  const search = useQuery({
-    queryKey: ['join', 'gym-search', query],
-    queryFn: ({ signal }) => searchGyms(query ?? '', { language, signal }),
-    enabled: query !== null,
-  });
+  useEffect(() => () => pending.current?.abort(), []);
 
-  const handleRequest = (gym: PublicGym): void => {
-    setRequestError(null);
-    modal.open({
-      type: 'CONFIRM',
-      title: translate('join.worker.confirmTitle'),
-      children: translate('join.worker.confirm', { name: gym.name }),
-      handleConfirm: async () => {
-        try {
-          await askToJoin({
-            url: `${API_BASE}/gym-member/worker`,
-            method: 'post',
-            values: { gymId: gym.id },
-            successNotification: false,
-            errorNotification: false,
-          });
-          // HOME reads the member's links: the pending request shows there.
-          await refresh();
-          setRequested(gym);
-        } catch (failure) {
-          setRequestError(isHttpError(failure) ? failure.message : translate('join.worker.requestFailed'));
-        }
-      },
-    });
+  const handleSearch = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const query = text.trim();
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setSearch({ state: 'loading' });
+    searchGyms(query, { language, signal: controller.signal })
+      .then(({ gyms }) => setSearch({ state: 'done', query, gyms }))
+      .catch(() => {
+        if (!controller.signal.aborted) setSearch({ state: 'failed' });
+      });
+  };
+
+  const handleConfirm = async (): Promise<void> => {
+    if (!confirming) return;
+    setSending(true);
+    try {
+      await api.askToJoin(confirming.id);
+      setRequested(confirming);
+    } catch (failure) {
+      setRequestError(isHttpError(failure) ? failure.message : t('join.worker.requestFailed'));
+    } finally {
+      setSending(false);
+      setConfirming(null);
+    }
   };
 
   if (requested)
     return (
-      <Result
-        status="success"
-        title={translate('join.worker.requestedTitle')}
-        subTitle={translate('join.worker.requested', { name: requested.name })}
-        extra={
-          <Button type="primary" onClick={onFinish}>
-            {translate('join.worker.toHome')}
-          </Button>
-        }
-      />
+      <section className="fd-a-result" aria-labelledby={`${resultsId}-done`}>
+        <span className="fd-a-result-icon" aria-hidden="true" />
+        <h1 id={`${resultsId}-done`} className="fd-title">
+          {t('join.worker.requestedTitle')}
+        </h1>
+        <p className="fd-subtitle">{t('join.worker.requested', { name: requested.name })}</p>
+        <Button variant="primary" onClick={onFinish}>
+          {t('join.worker.toHome')}
+        </Button>
+      </section>
     );
 
-  const gyms = search.data?.gyms ?? [];
   return (
     <>
-      <h1 className="fd-title">{translate('join.worker.title')}</h1>
-      <p className="fd-subtitle">{translate('join.worker.description')}</p>
-      <Input.Search
-        aria-label={translate('join.worker.search')}
-        placeholder={translate('join.worker.search')}
-        enterButton={translate('join.worker.searchButton')}
-        maxLength={100}
-        allowClear
-        loading={search.isFetching}
-        onSearch={(value) => setQuery(value.trim())}
-        aria-controls={resultsId}
-      />
+      <h1 className="fd-title">{t('join.worker.title')}</h1>
+      <p className="fd-subtitle">{t('join.worker.description')}</p>
+      <search>
+        <form className="fd-a-search" onSubmit={handleSearch}>
+          <span className="fd-a-input fd-a-input-middle">
+            <input
+              type="search"
+              aria-label={t('join.worker.search')}
+              placeholder={t('join.worker.search')}
+              maxLength={100}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-controls={resultsId}
+            />
+          </span>
+          <Button type="submit" variant="primary" loading={search.state === 'loading'}>
+            {t('join.worker.searchButton')}
+          </Button>
+        </form>
+      </search>
       {requestError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginTop: 16 }}
-          message={translate('join.worker.requestFailed')}
-          description={requestError}
-        />
+        <Alert type="error" message={t('join.worker.requestFailed')} description={requestError} />
       )}
-      <section id={resultsId} aria-live="polite" aria-label={translate('join.worker.results')}>
-        {search.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginTop: 16 }}
-            message={translate('join.worker.searchFailed')}
-          />
-        ) : search.isLoading ? (
-          <Skeleton active title={false} paragraph={{ rows: 3 }} style={{ marginTop: 16 }} />
-        ) : query !== null && gyms.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate('join.worker.noResults')} />
-        ) : gyms.length > 0 ? (
-          <List<PublicGym>
-            style={{ marginTop: 16 }}
-            dataSource={gyms}
-            rowKey="id"
-            renderItem={(gym) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="request"
-                    aria-label={translate('join.worker.requestFor', { name: gym.name })}
-                    onClick={() => handleRequest(gym)}
-                  >
-                    {translate('join.worker.request')}
-                  </Button>,
-                ]}
-              >
-                <List.Item.Meta
-                  title={gym.name}
-                  description={gym.address ?? translate('join.worker.noAddress')}
-                />
-              </List.Item>
-            )}
-          />
+      <section id={resultsId} aria-live="polite" aria-label={t('join.worker.results')}>
+        {search.state === 'failed' ? (
+          <Alert type="error" message={t('join.worker.searchFailed')} />
+        ) : search.state === 'loading' ? (
+          <p className="fd-a-loading">{t('loading')}</p>
+        ) : search.state === 'done' && search.gyms.length === 0 ? (
+          <p className="fd-a-empty">{t('join.worker.noResults')}</p>
+        ) : search.state === 'done' ? (
+          <ul className="fd-a-list">
+            {search.gyms.map((gym) => (
+              <li key={gym.id}>
+                <div>
+                  <p className="fd-a-list-title">{gym.name}</p>
+                  <p className="fd-a-list-description">{gym.address ?? t('join.worker.noAddress')}</p>
+                </div>
+                <Button
+                  aria-label={t('join.worker.requestFor', { name: gym.name })}
+                  onClick={() => {
+                    setRequestError(null);
+                    setConfirming(gym);
+                  }}
+                >
+                  {t('join.worker.request')}
+                </Button>
+              </li>
+            ))}
+          </ul>
         ) : null}
       </section>
       <p className="fd-muted fd-after-form">
-        <Button type="link" onClick={onFinish}>
-          {translate('join.worker.skip')}
+        <Button variant="link" onClick={onFinish}>
+          {t('join.worker.skip')}
         </Button>
       </p>
+      {confirming && (
+        <Dialog
+          title={t('join.worker.confirmTitle')}
+          onCancel={() => setConfirming(null)}
+          onOk={() => void handleConfirm()}
+          okLoading={sending}
+        >
+          {t('join.worker.confirm', { name: confirming.name })}
+        </Dialog>
+      )}
     </>
   );
 }
