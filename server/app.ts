@@ -22,6 +22,7 @@ import {
   sendRouteNotFound,
   validatorCompiler,
 } from './http/errors.ts';
+import { registerControlCharacterGuard } from './http/input.ts';
 import {
   openapiTransform,
   openapiTransformObject,
@@ -196,6 +197,7 @@ export const buildApp = async (deps: AppDeps) => {
   registerCsrfGuard(app);
   registerSessionResolver(app, ctx.sessions);
   registerRights(app);
+  registerControlCharacterGuard(app);
 
   await app.register(
     async (web) => {

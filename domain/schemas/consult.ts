@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { consultStatuses, personKinds } from '../enums.ts';
 import { isoDate, isoDateTime } from './common.ts';
 import { phoneField } from './member.ts';
+import { text } from './text.ts';
 
 /** A consultation, rich enough for the tablet consulting flow of a later issue. */
 export const consultSchema = z
@@ -23,9 +24,9 @@ export const consultCreateSchema = z
   .strictObject({
     gymId: z.number().int().positive(),
     personKind: z.enum(personKinds, 'invalidValue').default('NONMEMBER'),
-    name: z.string().trim().min(1, 'required').max(50),
+    name: text({ min: 1, max: 50 }),
     phone: phoneField,
-    content: z.string().trim().max(2000).nullable().optional(),
+    content: text({ max: 2000 }).nullable().optional(),
     status: z.enum(consultStatuses, 'invalidValue').default('WAIT'),
     consultDate: isoDate.nullable().optional(),
   })
@@ -34,9 +35,9 @@ export const consultCreateSchema = z
 export const consultUpdateSchema = z
   .strictObject({
     personKind: z.enum(personKinds, 'invalidValue').optional(),
-    name: z.string().trim().min(1, 'required').max(50).optional(),
+    name: text({ min: 1, max: 50 }).optional(),
     phone: phoneField.optional(),
-    content: z.string().trim().max(2000).nullable().optional(),
+    content: text({ max: 2000 }).nullable().optional(),
     status: z.enum(consultStatuses, 'invalidValue').optional(),
     consultDate: isoDate.nullable().optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permissionFlags } from '../permissions.ts';
 import { isoDateTime } from './common.ts';
+import { text } from './text.ts';
 
 const flagShape = Object.fromEntries(permissionFlags.map((flag) => [flag, z.boolean()])) as Record<
   (typeof permissionFlags)[number],
@@ -28,7 +29,7 @@ export type GymAuth = z.infer<typeof gymAuthSchema>;
 export const gymAuthCreateSchema = z
   .strictObject({
     gymId: z.number().int().positive(),
-    name: z.string().trim().min(1, 'required').max(50),
+    name: text({ min: 1, max: 50 }),
     ...optionalFlagShape,
     defaultYn: z.boolean().optional(),
   })
@@ -36,7 +37,7 @@ export const gymAuthCreateSchema = z
 
 export const gymAuthUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'required').max(50).optional(),
+    name: text({ min: 1, max: 50 }).optional(),
     ...optionalFlagShape,
     defaultYn: z.boolean().optional(),
     // Accepted so that a request to drop it gets a clear 409 rather than "unknown field".

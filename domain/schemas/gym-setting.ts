@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.ts';
+import { text } from './text.ts';
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeFormat');
+const time = text({ max: 5, maxMessage: 'timeFormat' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeFormat');
 
 /** Facility settings: opening hours, the "will expire" window, and the default message sender. */
 export const gymSettingSchema = z
@@ -20,8 +21,7 @@ export const gymSettingUpdateSchema = z
     openTime: time.optional(),
     closeTime: time.optional(),
     willExpireDays: z.number().int().min(1).max(365).optional(),
-    defaultSenderPhone: z
-      .string()
+    defaultSenderPhone: text({ max: 11, maxMessage: 'phoneFormat' })
       .regex(/^\d{8,11}$/, 'phoneFormat')
       .nullable()
       .optional(),

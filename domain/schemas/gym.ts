@@ -3,27 +3,23 @@ import { businessForms, gymStatuses } from '../enums.ts';
 import { BUSINESS_NO_PATTERN } from '../rules/business-number.ts';
 import { missingForRequest } from '../rules/gym-verification.ts';
 import { isoDateTime } from './common.ts';
-
-const text = (max: number) => z.string().trim().max(max);
+import { text } from './text.ts';
 
 /** The verification info (docs/rules.md#verification), as written by an owner. */
 const gymInfo = {
-  name: z.string().trim().min(1, 'required').max(100),
-  businessNo: z.string().trim().regex(BUSINESS_NO_PATTERN, 'businessNoFormat'),
-  representName: text(200),
+  name: text({ min: 1, max: 100 }),
+  businessNo: text({ max: 20 }).regex(BUSINESS_NO_PATTERN, 'businessNoFormat'),
+  representName: text({ max: 200 }),
   businessForm: z.enum(businessForms, 'invalidValue'),
-  businessType: text(200),
-  businessField: text(200),
-  postNo: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, 'postNoFormat'),
-  address: text(300),
-  addressDetail: text(300),
-  businessUrlImgUrl: text(500).nullable(),
-  representIdImgUrl: text(500).nullable(),
-  workerIdImgUrl: text(500).nullable(),
-  senders: text(500).nullable(),
+  businessType: text({ max: 200 }),
+  businessField: text({ max: 200 }),
+  postNo: text({ max: 5, maxMessage: 'postNoFormat' }).regex(/^\d{5}$/, 'postNoFormat'),
+  address: text({ max: 300 }),
+  addressDetail: text({ max: 300 }),
+  businessUrlImgUrl: text({ max: 500 }).nullable(),
+  representIdImgUrl: text({ max: 500 }).nullable(),
+  workerIdImgUrl: text({ max: 500 }).nullable(),
+  senders: text({ max: 500 }).nullable(),
 };
 
 export const gymSchema = z
@@ -96,7 +92,7 @@ export const gymUpdateSchema = z
     workerIdImgUrl: gymInfo.workerIdImgUrl.optional(),
     senders: gymInfo.senders.optional(),
     gymStatus: z.enum(gymStatuses, 'invalidValue').optional(),
-    inactiveReason: text(500).nullable().optional(),
+    inactiveReason: text({ max: 500 }).nullable().optional(),
   })
   .meta({ id: 'GymUpdate' });
 export type GymUpdate = z.infer<typeof gymUpdateSchema>;

@@ -3,19 +3,21 @@ import { authCodes, genders, joinAuthCodes, memberStatuses } from '../enums.ts';
 import { isStrongEnoughPassword, PASSWORD_MAX, USER_ID_PATTERN } from '../rules/account.ts';
 import { digitsOnly } from '../rules/text.ts';
 import { isoDate, isoDateTime } from './common.ts';
+import { text } from './text.ts';
 
-export const userIdField = z.string().trim().regex(USER_ID_PATTERN, 'userIdFormat');
-export const passwordField = z
-  .string()
-  .max(PASSWORD_MAX, 'passwordWeak')
-  .refine(isStrongEnoughPassword, 'passwordWeak');
+export const userIdField = text({ max: 100, maxMessage: 'userIdFormat' }).regex(
+  USER_ID_PATTERN,
+  'userIdFormat',
+);
+export const passwordField = text({ max: PASSWORD_MAX, maxMessage: 'passwordWeak', trim: false }).refine(
+  isStrongEnoughPassword,
+  'passwordWeak',
+);
 /** Accepts 010-1234-5678 or 01012345678; stores digits only. */
-export const phoneField = z
-  .string()
-  .max(20, 'phoneFormat')
+export const phoneField = text({ max: 20, maxMessage: 'phoneFormat' })
   .transform(digitsOnly)
   .pipe(z.string().regex(/^\d{10,11}$/, 'phoneFormat'));
-export const nameField = z.string().trim().min(1, 'nameRequired').max(50);
+export const nameField = text({ min: 1, minMessage: 'nameRequired', max: 50 });
 export const emailField = z.email('emailFormat').max(254);
 
 /** A member as the API returns it: never the password hash. */
@@ -52,7 +54,7 @@ export const memberJoinSchema = z
     phone: phoneField,
     email: emailField.optional(),
     authCode: z.enum(joinAuthCodes, 'invalidValue'),
-    gymName: z.string().trim().min(1, 'required').max(100).optional(),
+    gymName: text({ min: 1, max: 100 }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.gymName !== undefined && value.authCode === 'MEMBER')
@@ -63,8 +65,8 @@ export type MemberJoin = z.infer<typeof memberJoinSchema>;
 
 export const loginSchema = z
   .strictObject({
-    userId: z.string().trim().min(1, 'required').max(100),
-    password: z.string().min(1, 'required').max(PASSWORD_MAX),
+    userId: text({ min: 1, max: 100 }),
+    password: text({ min: 1, max: PASSWORD_MAX, trim: false }),
   })
   .meta({ id: 'Login' });
 export type Login = z.infer<typeof loginSchema>;
@@ -83,12 +85,12 @@ export type MemberProfileUpdate = z.infer<typeof memberProfileUpdateSchema>;
 
 export const passwordChangeSchema = z
   .strictObject({
-    currentPassword: z.string().min(1, 'required').max(PASSWORD_MAX),
+    currentPassword: text({ min: 1, max: PASSWORD_MAX, trim: false }),
     newPassword: passwordField,
   })
   .refine((v) => v.currentPassword !== v.newPassword, { message: 'passwordSame', path: ['newPassword'] })
   .meta({ id: 'PasswordChange' });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-export const userIdCheckQuerySchema = z.object({ userId: z.string().trim().min(1, 'required').max(100) });
+export const userIdCheckQuerySchema = z.object({ userId: text({ min: 1, max: 100 }) });
 export const userIdAvailabilitySchema = z.object({ available: z.boolean() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gymSubServiceStatuses, subServiceTypes } from '../enums.ts';
 import { isoDateTime } from './common.ts';
+import { text } from './text.ts';
 
 /** The add-on catalogue: one entry per add-on type (docs/rules.md#add-ons). */
 export const subServiceSchema = z
@@ -15,8 +16,8 @@ export const subServiceSchema = z
 
 export const subServiceUpdateSchema = z
   .strictObject({
-    nameKo: z.string().trim().min(1, 'required').max(100).optional(),
-    nameEn: z.string().trim().min(1, 'required').max(100).optional(),
+    nameKo: text({ min: 1, max: 100 }).optional(),
+    nameEn: text({ min: 1, max: 100 }).optional(),
     price: z.number().int().min(0).max(100_000_000).optional(),
   })
   .meta({ id: 'SubServiceUpdate' });

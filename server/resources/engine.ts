@@ -29,6 +29,7 @@ import {
   TOTAL_CAP,
 } from '#domain/resources/define.ts';
 import { idParamsSchema } from '#domain/schemas/common.ts';
+import { text } from '#domain/schemas/text.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
@@ -134,7 +135,7 @@ const filterValueSchema = (meta: FieldMeta): z.ZodType => {
     case 'enum':
       return z.enum((meta.values ?? []) as [string, ...string[]], 'invalidValue');
     default:
-      return z.string().max(200);
+      return text({ max: 200 });
   }
 };
 
@@ -148,7 +149,7 @@ export const listQuerySchema = (declaration: ResourceDeclaration) => {
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(['asc', 'desc'], 'invalidValue'))
       .optional(),
-    q: z.string().trim().max(100).optional(),
+    q: text({ max: 100 }).optional(),
   };
   const sortable = Object.entries(declaration.fields)
     .filter(([, meta]) => meta.sortable)
