@@ -35,10 +35,10 @@ import { OutsideScripts } from './shell/outside-scripts.tsx';
 import { usePageHead } from './shell/page-head.ts';
 import { PageSpinner } from './shell/page-spinner.tsx';
 
-// Pages load on demand. LOGIN and the join pages are the light sign-in entry's (src/main.tsx): here their routes
-// only leave for it with a full page load.
-const LeaveForSignIn = lazy(() =>
-  import('./pages/auth/leave-for-sign-in.tsx').then((m) => ({ default: m.LeaveForSignIn })),
+// Pages load on demand. LOGIN and the join pages are the light sign-in entry's (src/main.tsx); a logout or a lost
+// session that goes to LOGIN from here renders the same light pages in place.
+const SignInPages = lazy(() =>
+  import('./pages/auth/sign-in-app.tsx').then((m) => ({ default: m.SignInPages })),
 );
 const HomePage = lazy(() => import('./pages/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
 // The signed-in layouts load on demand too: /login needs neither the side menu nor the consulting checks.
@@ -64,6 +64,9 @@ const PermissionPage = lazy(() =>
 );
 const StaffPage = lazy(() =>
   import('./pages/settings/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })),
+);
+const AuditPage = lazy(() =>
+  import('./pages/settings/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
 const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
@@ -124,10 +127,10 @@ function PageHead() {
 function AppRoutes() {
   return (
     <Routes>
-      {/* A logout or a lost session lands here: the sign-in entry takes over (src/pages/auth). */}
-      <Route path={ROUTES.LOGIN} element={<LeaveForSignIn />} />
-      <Route path={ROUTES.JOIN} element={<LeaveForSignIn />} />
-      <Route path={ROUTES.JOIN_WORKER} element={<LeaveForSignIn />} />
+      {/* A logout or a lost session lands here (src/pages/auth). */}
+      <Route path={ROUTES.LOGIN} element={<SignInPages />} />
+      <Route path={ROUTES.JOIN} element={<SignInPages />} />
+      <Route path={ROUTES.JOIN_WORKER} element={<SignInPages />} />
       <Route
         element={
           <Authenticated key="protected" redirectOnFail={ROUTES.LOGIN} loading={<PageSpinner />}>
@@ -151,6 +154,7 @@ function AppRoutes() {
           <Route path="/setting/gym" element={<FacilitySettingsPage />} />
           <Route path="/setting/gym/permission" element={<PermissionPage />} />
           <Route path="/setting/gym/worker/detail" element={<StaffPage />} />
+          <Route path="/setting/gym/audit" element={<AuditPage />} />
           {/* The declared resources' screens (src/resources); an unknown path is not found. */}
           <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
         </Route>

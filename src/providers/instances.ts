@@ -1,3 +1,4 @@
+import { createApiClient } from '../api/client.ts';
 import { createFacilityApi } from '../facility/facility-api.ts';
 import { createSelectedFacilityStorage } from '../facility/selected-facility-storage.ts';
 import { currentLanguage } from '../i18n/config.ts';
@@ -13,6 +14,8 @@ import { createMemberApi } from './member-api.ts';
 const translate = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options);
 
 export const http = createHttpClient({ getLanguage: () => currentLanguage(i18n), translate });
+/** The typed client of the special routes (src/api/). */
+export const api = createApiClient(http);
 export const memberApi = createMemberApi(http);
 export const sessionStore = createSessionStore();
 export const storedSession = createStoredSession(browserSessionStorage());

@@ -24,7 +24,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       member: ['memberList', 'consultList'],
       subService: ['allServices', 'consulting', 'locker'],
       payment: ['paymentHistory'],
-      settings: ['gymSettings', 'permissions', 'staff'],
+      settings: ['gymSettings', 'permissions', 'staff', 'audit'],
     });
   });
 
@@ -106,6 +106,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       '/setting/gym',
       '/setting/gym/permission',
       '/setting/gym/worker/detail',
+      '/setting/gym/audit',
     ]);
     // A worker whose set holds every flag is still not the representative.
     const worker = keysOf({

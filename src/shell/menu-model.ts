@@ -27,6 +27,7 @@ export const SETTING_PATHS = {
   gym: ROUTE_NAMES.SETTING_GYM,
   permissions: '/setting/gym/permission',
   staff: '/setting/gym/worker/detail',
+  audit: '/setting/gym/audit',
 } as const;
 
 // The member, consultation and add-on lists use the generic resource screens until their bespoke pages arrive;
@@ -124,6 +125,11 @@ export const MENU: readonly MenuGroup[] = [
         key: 'staff',
         labelKey: 'shell.menu.staff',
         to: SETTING_PATHS.staff,
+      },
+      {
+        key: 'audit',
+        labelKey: 'shell.menu.audit',
+        to: SETTING_PATHS.audit,
       },
     ],
   },

@@ -1,6 +1,7 @@
-import { AuditOutlined, LogoutOutlined, TableOutlined } from '@ant-design/icons';
+import { AuditOutlined, LogoutOutlined, SendOutlined, TableOutlined } from '@ant-design/icons';
 import { useLogout, useTranslate } from '@refinedev/core';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { ADMIN_BASE, adminResources, findResource } from '../../resources/registry.ts';
 import { ResourceScope } from '../../resources/resource-scope.tsx';
@@ -14,9 +15,13 @@ import { AccessDenied } from './access-denied.tsx';
 import { AddOnReviewPage } from './add-on-review-page.tsx';
 import { FacilityReviewPage } from './facility-review-page.tsx';
 
+// The outbox page loads on demand: only the operator opens it, and rarely.
+const OutboxPage = lazy(() => import('./outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
+
 export const ADMIN_PATHS = {
   facilityReview: `${ADMIN_BASE}/review/facilities`,
   addOnReview: `${ADMIN_BASE}/review/add-ons`,
+  outbox: `${ADMIN_BASE}/operations/outbox`,
 } as const;
 
 function AdminResource() {
@@ -43,6 +48,18 @@ function AdminMenu() {
           key: ADMIN_PATHS.addOnReview,
           icon: <AuditOutlined />,
           label: <Link to={ADMIN_PATHS.addOnReview}>{translate('admin.review.addOns.title')}</Link>,
+        },
+      ],
+    },
+    {
+      type: 'group',
+      key: 'operations',
+      label: translate('admin.outbox.menu'),
+      children: [
+        {
+          key: ADMIN_PATHS.outbox,
+          icon: <SendOutlined />,
+          label: <Link to={ADMIN_PATHS.outbox}>{translate('admin.outbox.title')}</Link>,
         },
       ],
     },
@@ -109,6 +126,14 @@ export function AdminConsole() {
                 <Route index element={<Navigate to={ADMIN_PATHS.facilityReview} replace />} />
                 <Route path="review/facilities" element={<FacilityReviewPage />} />
                 <Route path="review/add-ons" element={<AddOnReviewPage />} />
+                <Route
+                  path="operations/outbox"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <OutboxPage />
+                    </Suspense>
+                  }
+                />
                 <Route path=":resource/*" element={<AdminResource />} />
               </Routes>
             </main>
