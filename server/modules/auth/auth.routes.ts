@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { loginRoute, logoutRoute, validateRoute } from '#domain/api/auth.ts';
 import { normalizeUserId } from '#domain/rules/account.ts';
-import { dataOf } from '#domain/schemas/common.ts';
-import { loginSchema, memberSchema } from '#domain/schemas/member.ts';
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../../http/auth.ts';
 import { AppError, unauthenticated } from '../../http/errors.ts';
@@ -12,14 +10,14 @@ import { burnPasswordCheck, verifyPassword } from './password.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
-    '/member/login',
+    loginRoute.path,
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign in; sets the HttpOnly session cookie `sid`',
-        body: loginSchema,
+        body: loginRoute.body,
         response: {
-          200: dataOf(memberSchema),
+          200: loginRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'RATE_LIMITED'),
         },
       },
@@ -51,12 +49,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/member/logout',
+    logoutRoute.path,
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: deletes the session and clears the cookie',
-        response: { 204: z.null().describe('Signed out') },
+        response: { 204: logoutRoute.response },
       },
       config: { public: true },
     },
@@ -68,12 +66,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.get(
-    '/member/validate',
+    validateRoute.path,
     {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in member, from the session cookie',
-        response: { 200: dataOf(memberSchema), ...errorResponses('UNAUTHENTICATED') },
+        response: { 200: validateRoute.response, ...errorResponses('UNAUTHENTICATED') },
       },
     },
     async (request, reply) => {

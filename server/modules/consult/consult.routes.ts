@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { consultListRoute } from '#domain/api/consult.ts';
 import { consultResource } from '#domain/resources/index.ts';
 import type { AppContext } from '../../context.ts';
 import { consult } from '../../db/schema/index.ts';
@@ -8,19 +8,17 @@ import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { listQuerySchema, listRecords, type Row, sendList } from '../../resources/engine.ts';
 
-export const gymIdParams = z.object({ gymId: z.coerce.number().int().positive().max(2_147_483_647) });
-
 export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/consult/list/:gymId',
+    consultListRoute.path,
     {
       schema: {
         tags: ['consult'],
         summary: "A facility's consultations (consultUseYn), paged like every list",
-        params: gymIdParams,
-        querystring: listQuerySchema(consultResource),
+        params: consultListRoute.params,
+        querystring: listQuerySchema(consultListRoute.listOf),
         response: {
-          200: z.object({ data: z.array(consultResource.schemas.record), total: z.number().int() }),
+          200: consultListRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
         },
       },

@@ -2,17 +2,22 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  documentTypes,
+  fileAccessLogRoute,
+  fileRoute,
+  uploadFileRoute,
+  uploadFilesRoute,
+} from '#domain/api/file.ts';
 import { hasRight } from '#domain/permissions.ts';
 import {
   DOCUMENT_KINDS,
   extensionOfKind,
   fileKinds,
   fileUrl,
-  kindLabels,
   MAX_FILES_PER_UPLOAD,
   MAX_UPLOAD_MB,
 } from '#domain/rules/files.ts';
-import { fileAccessSchema, uploadQuerySchema, uploadResultSchema } from '#domain/schemas/file.ts';
 import type { AppContext } from '../../context.ts';
 import type { FileRow } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
@@ -30,13 +35,6 @@ import {
 } from '../../storage/upload.ts';
 import { accessLogOf, FILE_AREA, findFile, logFileAccess, recordFiles } from './file.repository.ts';
 
-const documentTypes = kindLabels(DOCUMENT_KINDS);
-const documentFile = () =>
-  z
-    .file()
-    .mime(DOCUMENT_KINDS.map((kind) => fileKinds[kind].mime))
-    .meta({ description: `${documentTypes}, at most ${MAX_UPLOAD_MB} MB; the content must match the name.` });
-
 const uploadRules = (storage: FileStorage, field: string) => ({
   field,
   accepted: DOCUMENT_KINDS,
@@ -53,7 +51,6 @@ const uploadDescription =
 
 /** The file ids are random: a malformed one is as unknown as a missing one. */
 const FILE_ID = /^[0-9a-f]{32}$/;
-const fileParams = z.object({ id: z.string().max(64) });
 
 /** The staff rights that reach a facility's non-document files (InBody sheets, tickets, trainer photos). */
 const STAFF_READABLE = new Set(['INBODY', 'TICKET', 'TRAINER']);
@@ -113,16 +110,16 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
   );
 
   app.post(
-    '/file/upload',
+    uploadFileRoute.path,
     {
       schema: {
         tags: ['file'],
         summary: 'Upload one file (field `file`)',
         description: uploadDescription,
         consumes: ['multipart/form-data'],
-        querystring: uploadQuerySchema,
-        body: z.object({ file: documentFile() }).meta({ id: 'FileUpload' }),
-        response: { 201: uploadResultSchema, ...uploadErrors },
+        querystring: uploadFileRoute.query,
+        body: uploadFileRoute.body,
+        response: { 201: uploadFileRoute.response, ...uploadErrors },
       },
       validatorCompiler: multipartBodyCompiler,
     },
@@ -135,18 +132,16 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
   );
 
   app.post(
-    '/files/upload',
+    uploadFilesRoute.path,
     {
       schema: {
         tags: ['file'],
         summary: `Upload up to ${MAX_FILES_PER_UPLOAD} files (repeated field \`files\`)`,
         description: `${uploadDescription} More than ${MAX_FILES_PER_UPLOAD} files answer 400. All or nothing.`,
         consumes: ['multipart/form-data'],
-        querystring: uploadQuerySchema,
-        body: z
-          .object({ files: z.array(documentFile()).min(1).max(MAX_FILES_PER_UPLOAD) })
-          .meta({ id: 'FilesUpload' }),
-        response: { 201: uploadResultSchema, ...uploadErrors },
+        querystring: uploadFilesRoute.query,
+        body: uploadFilesRoute.body,
+        response: { 201: uploadFilesRoute.response, ...uploadErrors },
       },
       validatorCompiler: multipartBodyCompiler,
     },
@@ -159,7 +154,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
   );
 
   app.get(
-    '/file/:id',
+    fileRoute.path,
     {
       schema: {
         tags: ['file'],
@@ -171,7 +166,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
           'nosniff`, `Content-Disposition: inline; filename="document.<ext>"` and `Cache-Control: private, ' +
           "no-store`; same-origin pages may frame it (the operator's document viewer). Every read of a document " +
           '(type ETC) is written to its access log.',
-        params: fileParams,
+        params: fileRoute.params,
         response: {
           200: {
             description: 'The file',
@@ -229,14 +224,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
   );
 
   app.get(
-    '/file/:id/access-log',
+    fileAccessLogRoute.path,
     {
       schema: {
         tags: ['file'],
         summary: 'Who read a file, newest first, at most 100 (SUPERADMIN only)',
-        params: fileParams,
+        params: fileAccessLogRoute.params,
         response: {
-          200: z.object({ data: z.array(fileAccessSchema), total: z.number().int() }),
+          200: fileAccessLogRoute.response,
           ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
         },
       },

@@ -1,10 +1,17 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  gymLinkListRoute,
+  inviteMemberRoute,
+  memberLinksRoute,
+  nonWorkerListRoute,
+  quitRoute,
+  removeFromGymRoute,
+  workerJoinRoute,
+  workerListRoute,
+} from '#domain/api/gym-member.ts';
 import type { GymRight } from '#domain/permissions.ts';
 import { gymMemberResource } from '#domain/resources/index.ts';
-import { dataOf } from '#domain/schemas/common.ts';
-import { gymMemberSchema, gymMemberWorkerSchema, inviteMemberSchema } from '#domain/schemas/gym-member.ts';
 import type { AppContext } from '../../context.ts';
 import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
@@ -19,14 +26,11 @@ import {
   type Row,
   sendList,
 } from '../../resources/engine.ts';
-import { gymIdParams } from '../consult/consult.routes.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
-
-const listResponse = z.object({ data: z.array(gymMemberSchema), total: z.number().int() });
 
 export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
-    '/gym-member/worker',
+    workerJoinRoute.path,
     {
       schema: {
         tags: ['gym-member'],
@@ -34,9 +38,9 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         description:
           'Only a verified (ACTIVE) facility takes requests: any other answers 409, as does a second request ' +
           '(or one from someone already linked). An unknown facility answers 404.',
-        body: gymMemberWorkerSchema,
+        body: workerJoinRoute.body,
         response: {
-          201: dataOf(gymMemberSchema),
+          201: workerJoinRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
         },
       },
@@ -66,14 +70,14 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.post(
-    '/gym-member/invite-member',
+    inviteMemberRoute.path,
     {
       schema: {
         tags: ['gym-member'],
         summary: 'The representative invites members: WAIT links for targetList',
-        body: inviteMemberSchema,
+        body: inviteMemberRoute.body,
         response: {
-          201: z.object({ data: z.array(gymMemberSchema) }),
+          201: inviteMemberRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
         },
       },
@@ -98,14 +102,14 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.get(
-    '/gym-member/member/:memberId',
+    memberLinksRoute.path,
     {
       schema: {
         tags: ['gym-member'],
         summary: "A member's own links to facilities (the shell's calls)",
-        params: z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: memberLinksRoute.params,
         response: {
-          200: z.object({ data: z.array(gymMemberSchema) }),
+          200: memberLinksRoute.response,
           ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND'),
         },
       },
@@ -124,21 +128,21 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   const gymList = (
-    path: string,
+    route: typeof gymLinkListRoute | typeof workerListRoute | typeof nonWorkerListRoute,
     summary: string,
     right: GymRight,
     extra: (gymId: number) => ReturnType<typeof eq>[],
   ) =>
     app.get(
-      path,
+      route.path,
       {
         schema: {
           tags: ['gym-member'],
           summary,
-          params: gymIdParams,
-          querystring: listQuerySchema(gymMemberResource),
+          params: route.params,
+          querystring: listQuerySchema(route.listOf),
           response: {
-            200: listResponse,
+            200: route.response,
             ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
           },
         },
@@ -159,29 +163,22 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     );
 
-  gymList(
-    '/gym-member/member/list/:gymId',
-    'Every link of a facility, staff and customers',
-    'memberUseYn',
-    () => [],
-  );
-  gymList('/gym-member/worker/list/:gymId', "A facility's staff", 'staff', () => [
-    eq(gymMember.workerYn, true),
-  ]);
+  gymList(gymLinkListRoute, 'Every link of a facility, staff and customers', 'memberUseYn', () => []);
+  gymList(workerListRoute, "A facility's staff", 'staff', () => [eq(gymMember.workerYn, true)]);
   // Customers hold no permission set: that keeps the representative (not a worker, not a customer) out.
-  gymList('/gym-member/nonWorker/list/:gymId', "A facility's customers", 'memberUseYn', () => [
+  gymList(nonWorkerListRoute, "A facility's customers", 'memberUseYn', () => [
     eq(gymMember.workerYn, false),
     isNull(gymMember.gymAuthId),
   ]);
 
   app.delete(
-    '/gym-member/quit/:memberId',
+    quitRoute.path,
     {
       schema: {
         tags: ['gym-member'],
         summary: 'A member leaves every facility where they work (their own staff links become QUIT)',
-        params: z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 204: z.null(), ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT') },
+        params: quitRoute.params,
+        response: { 204: quitRoute.response, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT') },
       },
     },
     async (request, reply) => {
@@ -211,14 +208,14 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.delete(
-    '/gym-member/delete-member-from-gym/:gymId/:memberId',
+    removeFromGymRoute.path,
     {
       schema: {
         tags: ['gym-member'],
         summary: 'The representative removes a member from the facility (the link becomes QUIT)',
-        params: gymIdParams.extend({ memberId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: removeFromGymRoute.params,
         response: {
-          204: z.null(),
+          204: removeFromGymRoute.response,
           ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
         },
       },

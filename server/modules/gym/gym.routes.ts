@@ -1,11 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  gymSearchRoute,
+  gymSettingRoute,
+  memberGymListRoute,
+  updateGymSettingRoute,
+} from '#domain/api/gym.ts';
 import { gymResource } from '#domain/resources/index.ts';
 import { compactForSearch } from '#domain/rules/text.ts';
-import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
-import { gymPublicSchema, gymSchema } from '#domain/schemas/gym.ts';
-import { gymSettingSchema, gymSettingUpdateSchema } from '#domain/schemas/gym-setting.ts';
 import type { AppContext } from '../../context.ts';
 import { gym, gymMember, gymSetting } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
@@ -13,7 +15,6 @@ import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
 import { assertGymWritable, defaultToRecord, type Row } from '../../resources/engine.ts';
-import { gymIdParams } from '../consult/consult.routes.ts';
 
 const SEARCH_LIMIT = 20;
 
@@ -24,14 +25,14 @@ const settingRecord = (row: typeof gymSetting.$inferSelect) => ({
 
 export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/gym/search',
+    gymSearchRoute.path,
     {
       schema: {
         tags: ['gym'],
         summary: 'Public search of verified (ACTIVE) facilities; only public fields',
-        querystring: z.strictObject({ q: z.string().max(100).default('') }),
+        querystring: gymSearchRoute.query,
         response: {
-          200: z.object({ data: z.array(gymPublicSchema), total: z.number().int() }),
+          200: gymSearchRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
         },
       },
@@ -61,14 +62,14 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   );
 
   app.get(
-    '/member/gym-list/:id',
+    memberGymListRoute.path,
     {
       schema: {
         tags: ['member'],
         summary: "A member's facilities: those where the member has an ACTIVE link",
-        params: idParamsSchema,
+        params: memberGymListRoute.params,
         response: {
-          200: z.object({ data: z.array(gymSchema) }),
+          200: memberGymListRoute.response,
           ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND'),
         },
       },
@@ -89,13 +90,13 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   );
 
   app.get(
-    '/setting/gym/:gymId',
+    gymSettingRoute.path,
     {
       schema: {
         tags: ['setting'],
         summary: "A facility's settings (any active staff)",
-        params: gymIdParams,
-        response: { 200: dataOf(gymSettingSchema), ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
+        params: gymSettingRoute.params,
+        response: { 200: gymSettingRoute.response, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
       },
     },
     async (request) => {
@@ -108,15 +109,15 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   );
 
   app.put(
-    '/setting/gym/:gymId',
+    updateGymSettingRoute.path,
     {
       schema: {
         tags: ['setting'],
         summary: "Change a facility's settings (the representative)",
-        params: gymIdParams,
-        body: gymSettingUpdateSchema,
+        params: updateGymSettingRoute.params,
+        body: updateGymSettingRoute.body,
         response: {
-          200: dataOf(gymSettingSchema),
+          200: updateGymSettingRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
         },
       },

@@ -2,9 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { extensionOfKind, fileKinds, IMAGE_KINDS, kindLabels, MAX_UPLOAD_MB } from '#domain/rules/files.ts';
-import { dataOf, idSchema } from '#domain/schemas/common.ts';
-import { memberSchema } from '#domain/schemas/member.ts';
+import { imageTypes, memberImageRoute, uploadMemberImageRoute } from '#domain/api/member-image.ts';
+import { extensionOfKind, fileKinds, IMAGE_KINDS, MAX_UPLOAD_MB } from '#domain/rules/files.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -19,19 +18,6 @@ import {
   memberImageUrl,
   replaceMemberImage,
 } from './member-image.repository.ts';
-
-const paramsSchema = z.object({ memberId: idSchema });
-const imageTypes = kindLabels(IMAGE_KINDS);
-
-/** Documents the form; the file itself streams through request.file() and is checked there. */
-const uploadFormSchema = z
-  .object({
-    image: z
-      .file()
-      .mime(IMAGE_KINDS.map((kind) => fileKinds[kind].mime))
-      .meta({ description: `${imageTypes}, at most ${MAX_UPLOAD_MB} MB; the content must match the name.` }),
-  })
-  .meta({ id: 'MemberImageUpload' });
 
 const photoSchema = z.file().meta({ description: 'The photo, as it was uploaded.' });
 
@@ -50,7 +36,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
   };
 
   app.post(
-    '/member/image/:memberId',
+    uploadMemberImageRoute.path,
     {
       schema: {
         tags: ['member'],
@@ -61,10 +47,10 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
           "file 413 while it streams, and nothing is stored. The previous photo is removed. Someone else's " +
           'member id answers 404.',
         consumes: ['multipart/form-data'],
-        params: paramsSchema,
-        body: uploadFormSchema,
+        params: uploadMemberImageRoute.params,
+        body: uploadMemberImageRoute.body,
         response: {
-          200: dataOf(memberSchema),
+          200: uploadMemberImageRoute.response,
           ...errorResponses(
             'VALIDATION_FAILED',
             'UNAUTHENTICATED',
@@ -118,7 +104,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
   );
 
   app.get(
-    '/member/image/:memberId',
+    memberImageRoute.path,
     {
       schema: {
         tags: ['member'],
@@ -128,8 +114,8 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
           'Served with its own Content-Type, `X-Content-Type-Options: nosniff`, `Content-Disposition: inline` and ' +
           '`Cache-Control: private`. `v` is the version that `member.image` carries; a new upload changes it. ' +
           'A member without a photo, or one the caller may not read, answers 404.',
-        params: paramsSchema,
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        params: memberImageRoute.params,
+        querystring: memberImageRoute.query,
         response: {
           200: {
             description: 'The photo',

@@ -1,16 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { normalizeUserId } from '#domain/rules/account.ts';
-import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
 import {
-  memberJoinSchema,
-  memberProfileUpdateSchema,
-  memberSchema,
-  passwordChangeSchema,
-  userIdAvailabilitySchema,
-  userIdCheckQuerySchema,
-} from '#domain/schemas/member.ts';
+  changePasswordRoute,
+  checkUserIdLegacyRoute,
+  checkUserIdRoute,
+  getMemberRoute,
+  joinRoute,
+  updateMemberRoute,
+} from '#domain/api/member.ts';
+import { normalizeUserId } from '#domain/rules/account.ts';
 import type { AppContext } from '../../context.ts';
 import { gymMember } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
@@ -35,7 +34,7 @@ export const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppCon
 
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
-    '/member',
+    joinRoute.path,
     {
       schema: {
         tags: ['member'],
@@ -43,9 +42,9 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         description:
           'With `gymName` (representatives only) the first facility is created too, as a WAIT draft with its two ' +
           'permission sets and the owner link, in the same transaction.',
-        body: memberJoinSchema,
+        body: joinRoute.body,
         response: {
-          201: dataOf(memberSchema),
+          201: joinRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'),
         },
       },
@@ -87,19 +86,19 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
-  for (const path of ['/member/check-userId', '/member/chekc-userId']) {
+  for (const route of [checkUserIdRoute, checkUserIdLegacyRoute]) {
     app.get(
-      path,
+      route.path,
       {
         schema: {
           tags: ['member'],
           summary:
-            path === '/member/chekc-userId'
+            route === checkUserIdLegacyRoute
               ? 'Is this userId free? (the spelling the SPEC documents)'
               : 'Is this userId free?',
-          querystring: userIdCheckQuerySchema,
+          querystring: route.query,
           response: {
-            200: dataOf(userIdAvailabilitySchema),
+            200: route.response,
             ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
           },
         },
@@ -110,14 +109,14 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   }
 
   app.get(
-    '/member/:id',
+    getMemberRoute.path,
     {
       schema: {
         tags: ['member'],
         summary:
           'A member: your own record, a member of a facility where you hold memberUseYn, or any for a SUPERADMIN',
-        params: idParamsSchema,
-        response: { 200: dataOf(memberSchema), ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
+        params: getMemberRoute.params,
+        response: { 200: getMemberRoute.response, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
       },
     },
     async (request) => {
@@ -133,15 +132,15 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   app.put(
-    '/member/:id',
+    updateMemberRoute.path,
     {
       schema: {
         tags: ['member'],
         summary: 'Edit your own profile (never userId, authCode or status)',
-        params: idParamsSchema,
-        body: memberProfileUpdateSchema,
+        params: updateMemberRoute.params,
+        body: updateMemberRoute.body,
         response: {
-          200: dataOf(memberSchema),
+          200: updateMemberRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
         },
       },
@@ -159,15 +158,15 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   app.put(
-    '/member/:id/password',
+    changePasswordRoute.path,
     {
       schema: {
         tags: ['member'],
         summary: "Change your password; ends the account's other sessions",
-        params: idParamsSchema,
-        body: passwordChangeSchema,
+        params: changePasswordRoute.params,
+        body: changePasswordRoute.body,
         response: {
-          200: dataOf(memberSchema),
+          200: changePasswordRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND', 'RATE_LIMITED'),
         },
       },

@@ -1,8 +1,13 @@
 import { and, count, desc, eq, not } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf, idParamsSchema } from '#domain/schemas/common.ts';
-import { notificationListQuerySchema, notificationSchema } from '#domain/schemas/notification.ts';
+import type { z } from 'zod';
+import {
+  notificationListRoute,
+  readAllRoute,
+  readNotificationRoute,
+  unreadCountRoute,
+} from '#domain/api/notification.ts';
+import type { notificationSchema } from '#domain/schemas/notification.ts';
 import type { AppContext } from '../../context.ts';
 import { gym, notification } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
@@ -42,14 +47,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   };
 
   app.get(
-    '/notification/list',
+    notificationListRoute.path,
     {
       schema: {
         tags: ['notification'],
         summary: 'Your notifications, newest first (paged by _start/_end, 20 by default, at most 100)',
-        querystring: notificationListQuerySchema,
+        querystring: notificationListRoute.query,
         response: {
-          200: z.object({ data: z.array(notificationSchema), total: z.number().int() }),
+          200: notificationListRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED'),
         },
       },
@@ -75,13 +80,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.get(
-    '/notification/unread-count',
+    unreadCountRoute.path,
     {
       schema: {
         tags: ['notification'],
         summary: `How many of your notifications are unread (counted up to ${COUNT_CAP})`,
         response: {
-          200: dataOf(z.object({ count: z.number().int() })),
+          200: unreadCountRoute.response,
           ...errorResponses('UNAUTHENTICATED'),
         },
       },
@@ -90,12 +95,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.put(
-    '/notification/read-all',
+    readAllRoute.path,
     {
       schema: {
         tags: ['notification'],
         summary: 'Mark all your notifications read',
-        response: { 204: z.null().describe('Done'), ...errorResponses('UNAUTHENTICATED') },
+        response: { 204: readAllRoute.response, ...errorResponses('UNAUTHENTICATED') },
       },
     },
     async (request, reply) => {
@@ -109,14 +114,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.put(
-    '/notification/:id/read',
+    readNotificationRoute.path,
     {
       schema: {
         tags: ['notification'],
         summary: "Mark one of your notifications read (another member's answers 404)",
-        params: idParamsSchema,
+        params: readNotificationRoute.params,
         response: {
-          200: dataOf(notificationSchema),
+          200: readNotificationRoute.response,
           ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND'),
         },
       },

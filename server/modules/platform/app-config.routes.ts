@@ -1,17 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf } from '#domain/schemas/common.ts';
+import { appConfigRoute } from '#domain/api/platform.ts';
 import type { Config } from '../../config.ts';
-
-const appConfigSchema = z
-  .object({
-    kakaoJsKey: z.string().nullable().describe('The messaging SDK key; null: the SDK is not loaded'),
-    chatPluginKey: z
-      .string()
-      .nullable()
-      .describe('The customer-chat widget key; null: the widget is not loaded'),
-  })
-  .meta({ id: 'AppConfig' });
 
 /**
  * What the web app needs to know at start (docs/architecture.md#configuration): the outside scripts load only
@@ -19,12 +8,12 @@ const appConfigSchema = z
  */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
-    '/app-config',
+    appConfigRoute.path,
     {
       schema: {
         tags: ['platform'],
         summary: "The web app's public settings: the keys of the optional outside scripts",
-        response: { 200: dataOf(appConfigSchema) },
+        response: { 200: appConfigRoute.response },
       },
       config: { public: true },
     },

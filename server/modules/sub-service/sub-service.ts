@@ -1,10 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { gymSubServiceListRoute } from '#domain/api/sub-service.ts';
 import type { GymSubServiceStatus, SubServiceType } from '#domain/enums.ts';
 import { gymSubServiceResource, subServiceResource } from '#domain/resources/index.ts';
 import { type Actor, checkTransition, gymSubServiceTransitions } from '#domain/rules/state-machines.ts';
-import { gymSubServiceItemSchema } from '#domain/schemas/sub-service.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { gymSubService, subService } from '../../db/schema/index.ts';
@@ -113,14 +112,14 @@ export const gymSubServiceHooks: ResourceHooks = {
 
 export const subServiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/gym-sub-service/list/:gymId',
+    gymSubServiceListRoute.path,
     {
       schema: {
         tags: ['gym-sub-service'],
         summary: "A facility's add-on subscriptions, each with its catalogue entry",
-        params: z.object({ gymId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: gymSubServiceListRoute.params,
         response: {
-          200: z.object({ data: z.array(gymSubServiceItemSchema), total: z.number().int() }),
+          200: gymSubServiceListRoute.response,
           ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND'),
         },
       },

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { gymMemberResource } from '../resources/index.ts';
+import { dataOf, gymIdParamsSchema, listOf, memberIdParamsSchema } from '../schemas/common.ts';
+import { gymMemberSchema, gymMemberWorkerSchema, inviteMemberSchema } from '../schemas/gym-member.ts';
+import { defineRoute } from './define.ts';
+
+/** `POST /web/gym-member/worker`: a worker asks to join a verified facility as staff (a WAIT link). */
+export const workerJoinRoute = defineRoute({
+  method: 'POST',
+  path: '/gym-member/worker',
+  body: gymMemberWorkerSchema,
+  status: 201,
+  response: dataOf(gymMemberSchema),
+});
+
+/** `POST /web/gym-member/invite-member`: the representative invites members (WAIT links). */
+export const inviteMemberRoute = defineRoute({
+  method: 'POST',
+  path: '/gym-member/invite-member',
+  body: inviteMemberSchema,
+  status: 201,
+  response: z.object({ data: z.array(gymMemberSchema) }),
+});
+
+/** `GET /web/gym-member/member/{memberId}`: a member's own links to facilities. */
+export const memberLinksRoute = defineRoute({
+  method: 'GET',
+  path: '/gym-member/member/:memberId',
+  params: memberIdParamsSchema,
+  status: 200,
+  response: z.object({ data: z.array(gymMemberSchema) }),
+});
+
+const gymList = <P extends string>(path: P) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    params: gymIdParamsSchema,
+    listOf: gymMemberResource,
+    status: 200,
+    response: listOf(gymMemberSchema),
+  });
+
+/** `GET /web/gym-member/member/list/{gymId}`: every link of a facility, staff and customers. */
+export const gymLinkListRoute = gymList('/gym-member/member/list/:gymId');
+/** `GET /web/gym-member/worker/list/{gymId}`: a facility's staff. */
+export const workerListRoute = gymList('/gym-member/worker/list/:gymId');
+/** `GET /web/gym-member/nonWorker/list/{gymId}`: a facility's customers. */
+export const nonWorkerListRoute = gymList('/gym-member/nonWorker/list/:gymId');
+
+/** `DELETE /web/gym-member/quit/{memberId}`: a member leaves every facility where they work. */
+export const quitRoute = defineRoute({
+  method: 'DELETE',
+  path: '/gym-member/quit/:memberId',
+  params: memberIdParamsSchema,
+  status: 204,
+  response: z.null(),
+});
+
+/** `DELETE /web/gym-member/delete-member-from-gym/{gymId}/{memberId}`: the representative removes a member. */
+export const removeFromGymRoute = defineRoute({
+  method: 'DELETE',
+  path: '/gym-member/delete-member-from-gym/:gymId/:memberId',
+  params: gymIdParamsSchema.extend(memberIdParamsSchema.shape),
+  status: 204,
+  response: z.null(),
+});
