@@ -42,6 +42,12 @@ export type FieldMeta = {
   search?: boolean;
   /** Shown, never written through the form. */
   readOnly?: boolean;
+  /**
+   * Only these callers may set the field, on create and update; anyone else naming it in a body gets a 400 on the
+   * field (`notYours`), never a silent drop (docs/rules.md#input). E.g. a facility's rejection reason is the
+   * operator's: `{ superadmin: true }`.
+   */
+  writableBy?: AccessRule;
 };
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';

@@ -32,7 +32,8 @@ export const gymResource = defineResource({
       list: true,
       filters: ['eq', 'ne'],
     },
-    inactiveReason: { kind: 'longText' },
+    // The rejection reason is the operator's word, not the owner's (docs/rules.md#verification).
+    inactiveReason: { kind: 'longText', writableBy: { superadmin: true } },
     createDate: { kind: 'datetime', list: true, sortable: true, readOnly: true, filters: ['gte', 'lte'] },
     modifiedDate: { kind: 'datetime', sortable: true, readOnly: true },
   },

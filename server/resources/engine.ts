@@ -20,6 +20,7 @@ import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasRight } from '#domain/permissions.ts';
 import {
   type AccessRule,
   type FieldMeta,
@@ -354,6 +355,49 @@ export const loadForOperation = async (
   return row as Row;
 };
 
+/** Whether the caller satisfies a field's `writableBy` rule, for a record of this facility. */
+const mayWriteField = async (
+  request: FastifyRequest,
+  ctx: AppContext,
+  rule: AccessRule,
+  gymId: number | undefined,
+): Promise<boolean> => {
+  if (rule.signedIn) return true;
+  if (rule.superadmin && isSuperadmin(request)) return true;
+  if (!rule.gym || gymId === undefined || isSuperadmin(request)) return false;
+  const rights = (await rightsOf(request, ctx.loadRights)).get(gymId);
+  return rights !== undefined && hasRight(rights, rule.gym);
+};
+
+/**
+ * A body naming a field the caller may not set (its `writableBy`) answers 400 with an error on each such field:
+ * never a silent drop (docs/rules.md#input).
+ */
+export const assertWritableFields = async (
+  request: FastifyRequest,
+  ctx: AppContext,
+  declaration: ResourceDeclaration,
+  body: Row,
+  gymId: number | undefined,
+) => {
+  const refused: string[] = [];
+  for (const [field, meta] of Object.entries(declaration.fields)) {
+    if (
+      meta.writableBy &&
+      body[field] !== undefined &&
+      !(await mayWriteField(request, ctx, meta.writableBy, gymId))
+    )
+      refused.push(field);
+  }
+  if (refused.length > 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      {},
+      Object.fromEntries(refused.map((field) => [field, 'notYours' as const])),
+    );
+};
+
 /** Create needs the right in the facility named by the body (404 when the caller has no link to it). */
 export const assertCreateAllowed = async (
   request: FastifyRequest,
@@ -455,14 +499,22 @@ export const registerResource = (
       },
       async (request, reply) => {
         const body = request.body as Row;
+        const createGymId = hooks.gymIdOfCreate ? await hooks.gymIdOfCreate(body, ctx) : undefined;
         if (hooks.authorizeCreate) {
           await hooks.authorizeCreate({ request, ctx, body });
         } else {
-          const gymId = hooks.gymIdOfCreate ? await hooks.gymIdOfCreate(body, ctx) : undefined;
+          const gymId = createGymId;
           if (hooks.gymIdOfCreate && gymId === undefined) throw notFound();
           await assertCreateAllowed(request, ctx, declaration, body, gymId);
           if (declaration.scope === 'gym') await assertGymWritable(ctx, gymId ?? gymIdOf(declaration, body));
         }
+        await assertWritableFields(
+          request,
+          ctx,
+          declaration,
+          body,
+          declaration.scope === 'gym' ? (createGymId ?? gymIdOf(declaration, body)) : undefined,
+        );
         const row = await ctx.db.transaction(async (tx) => {
           if (hooks.create) return hooks.create({ request, ctx, tx: tx as unknown as Db, body });
           const [inserted] = await tx.insert(table).values(body).returning();
@@ -498,6 +550,13 @@ export const registerResource = (
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
           if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
           let patch = request.body as Row;
+          await assertWritableFields(
+            request,
+            ctx,
+            declaration,
+            patch,
+            declaration.scope === 'gym' ? gymIdOf(declaration, existing) : undefined,
+          );
           if (hooks.beforeUpdate) patch = await hooks.beforeUpdate({ request, ctx, tx, existing, patch });
           if (Object.keys(patch).length === 0) return existing;
           if (columns.modifiedDate) patch = { ...patch, modifiedDate: ctx.clock() };

@@ -255,7 +255,7 @@ describe('facility status (docs/rules.md#state-machines)', () => {
     ['REQUEST', 'WAIT', 409],
   ] as const)('owner %s → %s answers %i and changes nothing', async (from, to, status) => {
     const { owner, gym } = await makeGym(t.app, { status: from === 'REQUEST' ? 'REQUEST' : 'WAIT' });
-    const response = await put(owner.cookies, gym.id, { gymStatus: to, inactiveReason: 'x' });
+    const response = await put(owner.cookies, gym.id, { gymStatus: to });
     expect(response.statusCode).toBe(status);
     if (status === 409) expect(response.json().message).toContain(from);
     if (status === 409) expect(response.json().message).toContain(to);
@@ -275,11 +275,13 @@ describe('facility status (docs/rules.md#state-machines)', () => {
     expect(response.statusCode).toBe(status);
   });
 
-  it('the owner cannot write the rejection reason', async () => {
+  it('the owner cannot write the rejection reason: 400 on the field, and nothing changes', async () => {
     const { owner, gym } = await makeGym(t.app);
     const response = await put(owner.cookies, gym.id, { inactiveReason: 'mine', name: '새 이름' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ inactiveReason: null, name: '새 이름' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(['inactiveReason']);
+    const after = await t.app.inject({ method: 'GET', url: `/web/gym/${gym.id}`, cookies: owner.cookies });
+    expect(after.json().data).toMatchObject({ inactiveReason: null, name: gym.name });
   });
 
   it('closing (DELETE) moves to QUIT, keeps the data, and makes it read-only', async () => {
