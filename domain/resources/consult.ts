@@ -5,8 +5,6 @@ import { defineResource, gymAccess, gymIdField } from './define.ts';
 /** Consultations (docs/rules.md#permissions): read with consultUseYn, written with consultSettingYn. */
 export const consultResource = defineResource({
   name: 'consult',
-  path: '/consult',
-  table: 'consult',
   scope: 'gym',
   schemas: { record: consultSchema, create: consultCreateSchema, update: consultUpdateSchema },
   fields: {

@@ -59,6 +59,10 @@ export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
  */
 export type AccessRule = { gym?: GymRight; signedIn?: boolean; superadmin?: boolean };
 
+/** The record schema's field names: what `fields`, `defaultSort.field` and `gymIdField` may name. */
+type FieldOf<TRecord extends z.ZodObject> = keyof TRecord['shape'] & string;
+
+/** A declared resource, as the engine and the web app read it (`path` and `table` filled in). */
 export type ResourceDeclaration<
   TRecord extends z.ZodObject = z.ZodObject,
   TCreate extends z.ZodType = z.ZodType,
@@ -77,7 +81,7 @@ export type ResourceDeclaration<
   scope: 'gym' | 'platform';
   gymIdField?: string;
   schemas: { record: TRecord; create?: TCreate; update?: TUpdate };
-  fields: Record<string, FieldMeta>;
+  fields: Readonly<Record<string, FieldMeta>>;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   operations: readonly Operation[];
   access: Partial<Record<Operation, AccessRule>>;
@@ -85,13 +89,45 @@ export type ResourceDeclaration<
   listAliases?: readonly string[];
 };
 
+/**
+ * What `defineResource` takes: `fields`, `defaultSort.field` and `gymIdField` are keyed by the record schema, so a
+ * misspelt field fails the type check; `path` defaults to `/<name>` and `table` to the name in snake_case.
+ */
+export type ResourceDefinition<
+  TRecord extends z.ZodObject,
+  TCreate extends z.ZodType,
+  TUpdate extends z.ZodType,
+> = Omit<
+  ResourceDeclaration<TRecord, TCreate, TUpdate>,
+  'path' | 'table' | 'fields' | 'defaultSort' | 'gymIdField'
+> & {
+  path?: string;
+  table?: string;
+  gymIdField?: FieldOf<TRecord>;
+  fields: { readonly [K in FieldOf<TRecord>]?: FieldMeta };
+  defaultSort: { field: FieldOf<TRecord>; order: 'asc' | 'desc' };
+};
+
+/** `gym-auth-member` → `gym_auth_member`. */
+export const tableNameOf = (name: string) => name.replaceAll('-', '_');
+
 export const defineResource = <
   TRecord extends z.ZodObject,
   TCreate extends z.ZodType,
   TUpdate extends z.ZodType,
 >(
-  declaration: ResourceDeclaration<TRecord, TCreate, TUpdate>,
-) => declaration;
+  definition: ResourceDefinition<TRecord, TCreate, TUpdate>,
+): ResourceDeclaration<TRecord, TCreate, TUpdate> => {
+  const fields: Record<string, FieldMeta> = {};
+  for (const [field, meta] of Object.entries<FieldMeta | undefined>(definition.fields))
+    if (meta) fields[field] = meta;
+  return {
+    ...definition,
+    path: definition.path ?? `/${definition.name}`,
+    table: definition.table ?? tableNameOf(definition.name),
+    fields,
+  };
+};
 
 /**
  * The usual facility access: `read` to list and open, `write` to create, change and delete; the operator reads and

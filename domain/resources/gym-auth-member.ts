@@ -8,8 +8,6 @@ import { defineResource, gymAccess, gymIdField } from './define.ts';
 /** Who holds which permission set; kept in step with the staff link's gymAuthId. */
 export const gymAuthMemberResource = defineResource({
   name: 'gym-auth-member',
-  path: '/gym-auth-member',
-  table: 'gym_auth_member',
   scope: 'gym',
   schemas: {
     record: gymAuthMemberSchema,

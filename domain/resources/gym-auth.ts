@@ -9,8 +9,6 @@ const flagFields = Object.fromEntries(
 /** Permission sets (docs/rules.md#permissions); written by the representative only. */
 export const gymAuthResource = defineResource({
   name: 'gym-auth',
-  path: '/gym-auth',
-  table: 'gym_auth',
   scope: 'gym',
   schemas: { record: gymAuthSchema, create: gymAuthCreateSchema, update: gymAuthUpdateSchema },
   fields: {

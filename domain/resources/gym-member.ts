@@ -5,8 +5,6 @@ import { defineResource, gymAccess, gymIdField } from './define.ts';
 /** Links between members and facilities: staff (workerYn) and customers. */
 export const gymMemberResource = defineResource({
   name: 'gym-member',
-  path: '/gym-member',
-  table: 'gym_member',
   scope: 'gym',
   schemas: { record: gymMemberSchema, create: gymMemberCreateSchema, update: gymMemberUpdateSchema },
   fields: {

@@ -5,8 +5,6 @@ import { defineResource } from './define.ts';
 /** Facilities. Creation is one transaction (server/modules/gym); the list is the operator's review queue. */
 export const gymResource = defineResource({
   name: 'gym',
-  path: '/gym',
-  table: 'gym',
   scope: 'gym',
   gymIdField: 'id',
   schemas: { record: gymSchema, create: gymCreateSchema, update: gymUpdateSchema },

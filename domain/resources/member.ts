@@ -5,8 +5,6 @@ import { defineResource } from './define.ts';
 /** Accounts, for the operator's search (GET /web/member); sign-up and profiles have their own routes. */
 export const memberResource = defineResource({
   name: 'member',
-  path: '/member',
-  table: 'member',
   scope: 'platform',
   schemas: { record: memberSchema },
   fields: {

@@ -11,8 +11,6 @@ import { defineResource, gymAccess, gymIdField } from './define.ts';
 /** The add-on catalogue, seeded at start-up; the operator edits names and prices. */
 export const subServiceResource = defineResource({
   name: 'sub-service',
-  path: '/sub-service',
-  table: 'sub_service',
   scope: 'platform',
   schemas: { record: subServiceSchema, update: subServiceUpdateSchema },
   fields: {
@@ -41,8 +39,6 @@ export const subServiceResource = defineResource({
 /** A facility's add-on subscriptions: WAIT → APPROVE/DENY (operator), APPROVE → CANCEL. */
 export const gymSubServiceResource = defineResource({
   name: 'gym-sub-service',
-  path: '/gym-sub-service',
-  table: 'gym_sub_service',
   scope: 'gym',
   schemas: {
     record: gymSubServiceSchema,
