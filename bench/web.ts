@@ -97,6 +97,10 @@ const measureFirstLoad = async (baseUrl: string): Promise<FirstLoad[]> => {
         pending.push(response.body().then((body) => ({ url: response.url(), type, body })));
       });
       await page.goto(`${baseUrl}${route}?lng=en`, { waitUntil: 'networkidle' });
+      // A page may still be rendering when the network first goes quiet, and call out after that (the session
+      // check did): give it a moment and wait for quiet again.
+      await page.waitForTimeout(2000);
+      await page.waitForLoadState('networkidle');
       const responses = await Promise.all(pending);
       const scripts = responses.filter((r) => r.type === 'script');
       results.push({

@@ -31,7 +31,7 @@ type TextFieldProps = {
   error?: string | null;
   /** The hint under the field (antd's `extra`). */
   hint?: string;
-  /** Shows the check's progress or success beside the value (antd's `hasFeedback`). */
+  /** Shows the check's progress, success or error beside the value (antd's `hasFeedback`); undefined: none. */
   status?: FieldStatus;
   type?: 'text' | 'password' | 'email' | 'tel' | 'search';
   size?: 'large' | 'middle';
@@ -53,7 +53,7 @@ export function TextField({
   onChange,
   error,
   hint,
-  status = null,
+  status,
   type = 'text',
   size = 'middle',
   inputRef,
@@ -63,7 +63,7 @@ export function TextField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
-  const feedback = error ? 'error' : status;
+  const feedback = status === undefined ? null : error ? 'error' : status;
   return (
     <div className={`fd-a-field${error ? ' fd-a-field-error' : ''}`}>
       <label className="fd-a-label" htmlFor={id}>
