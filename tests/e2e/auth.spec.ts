@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { joinThroughApi, OWNER_NAME, OWNER_STATE, uniqueUserId } from './helpers.ts';
+import { joinThroughApi, OWNER_NAME, OWNER_STATE, submitLoginForm, uniqueUserId } from './helpers.ts';
 
 test.describe('signed out', () => {
   test('a representative joins with a first facility and lands on home, signed in, with the welcome', async ({
@@ -36,9 +36,7 @@ test.describe('signed out', () => {
     const userId = uniqueUserId('wrong');
     await joinThroughApi(request, { userId, password: 'right1234', name: 'W' });
     await page.goto('/login?lng=en');
-    await page.getByLabel('User ID').fill(userId);
-    await page.getByLabel('Password').fill('wrong1234');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLoginForm(page, { userId, password: 'wrong1234' });
     await expect(page.getByRole('alert')).toContainText('The user ID or password is incorrect.');
     await expect(page).toHaveURL(/\/login/);
   });
@@ -100,9 +98,7 @@ test('logs out after confirming, and a protected page then sends to the landing'
   const userId = uniqueUserId('leaver');
   await joinThroughApi(request, { userId, password: 'leave1234', name: '김퇴근' });
   await page.goto('/login?lng=en');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByLabel('Password').fill('leave1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLoginForm(page, { userId, password: 'leave1234' });
   await expect(page.locator('header.fd-shell-header')).toContainText('김퇴근');
 
   await page.getByRole('button', { name: 'Log out' }).click();
