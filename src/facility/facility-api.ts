@@ -1,29 +1,32 @@
-import type { AxiosInstance } from 'axios';
+import { memberGymListRoute } from '#domain/api/gym.ts';
+import { memberLinksRoute } from '#domain/api/gym-member.ts';
+import { gymSubServiceListRoute } from '#domain/api/sub-service.ts';
+import { gymResource } from '#domain/resources/gym.ts';
+import { gymAuthResource } from '#domain/resources/gym-auth.ts';
+import { gymAuthMemberResource } from '#domain/resources/gym-auth-member.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymAuth, GymAuthMember } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { GymSubServiceItem } from '#domain/schemas/sub-service.ts';
-import { API_BASE } from '../providers/http-client.ts';
+import type { ApiClient } from '../api/client.ts';
+import { resourceRoutes } from '../api/resources.ts';
 
-/** The shell's calls; the client has already unwrapped `{ data }`. */
-export const createFacilityApi = (http: AxiosInstance) => ({
+const gymRoutes = resourceRoutes(gymResource);
+const gymAuthRoutes = resourceRoutes(gymAuthResource);
+const gymAuthMemberRoutes = resourceRoutes(gymAuthMemberResource);
+
+/** The shell's calls, through the typed client (src/api/). */
+export const createFacilityApi = (api: ApiClient) => ({
   /** The member's facilities (those with an ACTIVE link). */
-  gymList: async (memberId: number): Promise<Gym[]> =>
-    (await http.get<Gym[]>(`${API_BASE}/member/gym-list/${memberId}`)).data,
+  gymList: (memberId: number): Promise<Gym[]> => api.call(memberGymListRoute, { params: { id: memberId } }),
   /** Every link of the member, pending requests included. */
-  links: async (memberId: number): Promise<GymMember[]> =>
-    (await http.get<GymMember[]>(`${API_BASE}/gym-member/member/${memberId}`)).data,
-  gym: async (gymId: number): Promise<Gym> => (await http.get<Gym>(`${API_BASE}/gym/${gymId}`)).data,
-  gymAuth: async (id: number): Promise<GymAuth> =>
-    (await http.get<GymAuth>(`${API_BASE}/gym-auth/${id}`)).data,
-  gymAuthMembers: async (gymAuthId: number): Promise<GymAuthMember[]> =>
-    (
-      await http.get<GymAuthMember[]>(`${API_BASE}/gym-auth-member/list`, {
-        params: { gymAuthId, _start: 0, _end: 100 },
-      })
-    ).data,
-  subServices: async (gymId: number): Promise<GymSubServiceItem[]> =>
-    (await http.get<GymSubServiceItem[]>(`${API_BASE}/gym-sub-service/list/${gymId}`)).data,
+  links: (memberId: number): Promise<GymMember[]> => api.call(memberLinksRoute, { params: { memberId } }),
+  gym: (gymId: number): Promise<Gym> => api.call(gymRoutes.get, { params: { id: gymId } }),
+  gymAuth: (id: number): Promise<GymAuth> => api.call(gymAuthRoutes.get, { params: { id } }),
+  gymAuthMembers: (gymAuthId: number): Promise<GymAuthMember[]> =>
+    api.call(gymAuthMemberRoutes.list, { query: { gymAuthId, _start: 0, _end: 100 } }),
+  subServices: (gymId: number): Promise<GymSubServiceItem[]> =>
+    api.call(gymSubServiceListRoute, { params: { gymId } }),
 });
 
 export type FacilityApi = ReturnType<typeof createFacilityApi>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf, parseRetryAfter, statusOf, toHttpError } from './http-error.ts';
+import { errorCodes } from '#domain/errors.ts';
+import {
+  fieldErrorsOf,
+  parseRetryAfter,
+  reasonOf,
+  STATUS_CODES,
+  statusOf,
+  toHttpError,
+} from './http-error.ts';
 
 const translate = (key: string): string => `t:${key}`;
 
@@ -63,6 +71,32 @@ describe('toHttpError', () => {
 
   it('prefers the HTTP status over a body that claims another', () => {
     expect(toHttpError({ status: 401, body: { statusCode: 200 } }, translate).statusCode).toBe(401);
+  });
+});
+
+describe('the error contract (domain/errors.ts)', () => {
+  it('maps every status to the code domain/errors.ts gives it, and nothing else', () => {
+    const fromDomain = Object.fromEntries(Object.entries(errorCodes).map(([code, status]) => [status, code]));
+    expect(STATUS_CODES).toEqual(fromDomain);
+  });
+
+  it('carries the envelope reason, the thing pages branch on', () => {
+    const error = toHttpError(
+      {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: '이미 요청했습니다',
+          reason: 'joinAlreadyRequested',
+        },
+      },
+      (key) => key,
+    );
+    expect(error.reason).toBe('joinAlreadyRequested');
+    expect(reasonOf(error)).toBe('joinAlreadyRequested');
+    expect(reasonOf(new Error('x'))).toBeUndefined();
+    expect(toHttpError({ status: 404, body: {} }, (key) => key).reason).toBeUndefined();
   });
 });
 

@@ -1,23 +1,17 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core';
+import type { ErrorCode as ApiErrorCode } from '#domain/errors.ts';
 
-/** The API's error codes (docs/architecture.md#api-contract), plus what the client itself can run into. */
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL'
-  | 'NETWORK'
-  | 'TIMEOUT'
-  | 'UNKNOWN';
+/** The API's error codes (domain/errors.ts), plus what the client itself can run into. */
+export type ErrorCode = ApiErrorCode | 'NETWORK' | 'TIMEOUT' | 'UNKNOWN';
 
-/** Refine's HttpError, with the API's code, request id and, on 429, how many seconds to wait. */
+/**
+ * Refine's HttpError, with the API's code, the message key that produced the message (`reason`, e.g.
+ * `joinAlreadyRequested`: pages branch on it, never on the text), the request id and, on 429, how many seconds to
+ * wait.
+ */
 export type AppHttpError = HttpError & {
   code: string;
+  reason?: string;
   requestId?: string;
   retryAfter?: number;
 };
@@ -32,7 +26,12 @@ export type FailedRequest = {
   timedOut?: boolean;
 };
 
-const STATUS_CODES: Record<number, ErrorCode> = {
+/**
+ * The code of each status, as domain/errors.ts defines them. A copy, checked against that table by
+ * http-error.test.ts: importing the table itself would bring zod into the light sign-in entry, which reads this
+ * file too.
+ */
+export const STATUS_CODES: Readonly<Record<number, ApiErrorCode>> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
@@ -41,6 +40,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  500: 'INTERNAL',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -89,6 +89,7 @@ export const toHttpError = (failed: FailedRequest, translate: Translate, now = D
   const error: AppHttpError = { message, statusCode, code };
   const errors = toValidationErrors(body.errors);
   if (errors) error.errors = errors;
+  if (typeof body.reason === 'string' && body.reason !== '') error.reason = body.reason;
   if (typeof body.requestId === 'string') error.requestId = body.requestId;
   const retryAfter = parseRetryAfter(failed.retryAfter, now);
   if (retryAfter !== undefined) error.retryAfter = retryAfter;
@@ -97,6 +98,10 @@ export const toHttpError = (failed: FailedRequest, translate: Translate, now = D
 
 export const isHttpError = (value: unknown): value is AppHttpError =>
   isRecord(value) && typeof value.statusCode === 'number' && typeof value.message === 'string';
+
+/** The message key the server named for a refusal (the envelope's `reason`), or undefined. */
+export const reasonOf = (error: unknown): string | undefined =>
+  isHttpError(error) ? error.reason : undefined;
 
 /** The HTTP status of an error, or undefined when it is not an HTTP error. */
 export const statusOf = (error: unknown): number | undefined =>

@@ -16,11 +16,11 @@ const translate = (key: string, options?: Record<string, unknown>): string => i1
 export const http = createHttpClient({ getLanguage: () => currentLanguage(i18n), translate });
 /** The typed client of the special routes (src/api/). */
 export const api = createApiClient(http);
-export const memberApi = createMemberApi(http);
+export const memberApi = createMemberApi(api);
 export const sessionStore = createSessionStore();
 export const storedSession = createStoredSession(browserSessionStorage());
 export const dataProvider = createDataProvider(http);
-export const facilityApi = createFacilityApi(http);
+export const facilityApi = createFacilityApi(api);
 export const selectedFacilityStorage = createSelectedFacilityStorage(browserSessionStorage());
 export const authProvider = createAuthProvider({
   members: memberApi,

@@ -1,4 +1,12 @@
-import type { AxiosInstance } from 'axios';
+import { loginRoute, logoutRoute, validateRoute } from '#domain/api/auth.ts';
+import {
+  changePasswordRoute,
+  checkUserIdRoute,
+  getMemberRoute,
+  joinRoute,
+  updateMemberRoute,
+} from '#domain/api/member.ts';
+import { uploadMemberImageRoute } from '#domain/api/member-image.ts';
 import type {
   Login,
   Member,
@@ -6,49 +14,34 @@ import type {
   MemberProfileUpdate,
   PasswordChange,
 } from '#domain/schemas/member.ts';
-import { API_BASE } from './http-client.ts';
+import type { ApiClient } from '../api/client.ts';
 
-/** A photo of up to 20 MB can take longer than the JSON client's 10 seconds on a slow line. */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+export { UPLOAD_TIMEOUT_MS } from '../api/client.ts';
 
-/** The member calls of the API; the client has already unwrapped `{ data }`. */
-export const createMemberApi = (http: AxiosInstance) => ({
-  login: async (credentials: Login): Promise<Member> =>
-    (await http.post<Member>(`${API_BASE}/member/login`, credentials)).data,
+/** The member calls of the API, through the typed client (src/api/). */
+export const createMemberApi = (api: ApiClient) => ({
+  login: (credentials: Login): Promise<Member> => api.call(loginRoute, { body: credentials }),
   logout: async (): Promise<void> => {
-    await http.post(`${API_BASE}/member/logout`);
+    await api.call(logoutRoute);
   },
-  validate: async (): Promise<Member> => (await http.get<Member>(`${API_BASE}/member/validate`)).data,
-  getMember: async (id: number): Promise<Member> =>
-    (await http.get<Member>(`${API_BASE}/member/${encodeURIComponent(id)}`)).data,
-  join: async (values: MemberJoin): Promise<Member> =>
-    (await http.post<Member>(`${API_BASE}/member`, values)).data,
+  validate: (): Promise<Member> => api.call(validateRoute),
+  getMember: (id: number): Promise<Member> => api.call(getMemberRoute, { params: { id } }),
+  join: (values: MemberJoin): Promise<Member> => api.call(joinRoute, { body: values }),
   isUserIdAvailable: async (userId: string): Promise<boolean> =>
-    (await http.get<{ available: boolean }>(`${API_BASE}/member/check-userId`, { params: { userId } })).data
-      .available,
+    (await api.call(checkUserIdRoute, { query: { userId } })).available,
   /** Your own profile fields (PUT /web/member/{id}). */
-  updateProfile: async (id: number, patch: MemberProfileUpdate): Promise<Member> =>
-    (await http.put<Member>(`${API_BASE}/member/${encodeURIComponent(id)}`, patch)).data,
+  updateProfile: (id: number, patch: MemberProfileUpdate): Promise<Member> =>
+    api.call(updateMemberRoute, { params: { id }, body: patch }),
   /** Changes your password; the server ends your other sessions. */
-  changePassword: async (id: number, change: PasswordChange): Promise<Member> =>
-    (await http.put<Member>(`${API_BASE}/member/${encodeURIComponent(id)}/password`, change)).data,
+  changePassword: (id: number, change: PasswordChange): Promise<Member> =>
+    api.call(changePasswordRoute, { params: { id }, body: change }),
   /** POST /web/member/image/{memberId} as multipart form data, with the file in the field `image`. */
-  uploadImage: async (
+  uploadImage: (
     id: number,
     file: Blob & { name?: string },
     onProgress?: (percent: number) => void,
-  ): Promise<Member> => {
-    const form = new FormData();
-    form.append('image', file, file.name ?? 'image');
-    return (
-      await http.post<Member>(`${API_BASE}/member/image/${encodeURIComponent(id)}`, form, {
-        timeout: UPLOAD_TIMEOUT_MS,
-        onUploadProgress: (event) => {
-          if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-        },
-      })
-    ).data;
-  },
+  ): Promise<Member> =>
+    api.upload(uploadMemberImageRoute, { params: { memberId: id }, field: 'image', file, onProgress }),
 });
 
 export type MemberApi = ReturnType<typeof createMemberApi>;

@@ -1,17 +1,12 @@
 import { useSelect } from '@refinedev/antd';
-import {
-  type BaseOption,
-  type BaseRecord,
-  type CrudFilter,
-  useCustom,
-  useList,
-  useMany,
-} from '@refinedev/core';
+import { type BaseOption, type BaseRecord, type CrudFilter, useList, useMany } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { memberGymListRoute } from '#domain/api/gym.ts';
 import type { FieldMeta } from '#domain/resources/define.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { API_BASE } from '../providers/http-client.ts';
+import { typedClient } from '../api/typed-client.ts';
 import { useSessionMember } from '../session/session-context.tsx';
 import { embeddedOf, hasSearch, localizedLabel } from './fields.ts';
 import { declarationOf } from './registry.ts';
@@ -28,12 +23,13 @@ const PAGE = 100;
 /** The signed-in member's facilities (ACTIVE links); not called for the operator. */
 export const useMyGyms = (enabled = true): { gyms: Gym[]; loading: boolean } => {
   const member = useSessionMember();
-  const { query, result } = useCustom<Gym[]>({
-    url: `${API_BASE}/member/gym-list/${member?.id ?? 0}`,
-    method: 'get',
-    queryOptions: { enabled: enabled && Boolean(member), staleTime: 60_000 },
+  const query = useQuery({
+    queryKey: ['member', 'gym-list', member?.id ?? 0],
+    queryFn: async () => (await typedClient()).call(memberGymListRoute, { params: { id: member?.id ?? 0 } }),
+    enabled: enabled && Boolean(member),
+    staleTime: 60_000,
   });
-  const data = result?.data;
+  const data = query.data;
   return { gyms: Array.isArray(data) ? data : [], loading: query.isLoading && enabled };
 };
 

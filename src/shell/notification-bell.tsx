@@ -2,12 +2,17 @@ import { BellOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, List, Popover, Space, Typography } from 'antd';
-import type { AxiosInstance } from 'axios';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import {
+  notificationListRoute,
+  readAllRoute,
+  readNotificationRoute,
+  unreadCountRoute,
+} from '#domain/api/notification.ts';
 import type { Notification } from '#domain/schemas/notification.ts';
-import { API_BASE } from '../providers/http-client.ts';
-import { http } from '../providers/instances.ts';
+import type { ApiClient } from '../api/client.ts';
+import { api as apiClient } from '../providers/instances.ts';
 import { useSessionMember } from '../session/session-context.tsx';
 
 // "The notice bot" (docs/rules.md#notifications): the operator's decisions reach the facility's
@@ -42,23 +47,21 @@ export const noticeText = (notice: Notice, translate: Translate): string => {
 export const noticeTone = (notice: Notice): 'success' | 'error' =>
   notice.kind === 'GYM_REJECTED' || notice.kind === 'SUB_SERVICE_DENIED' ? 'error' : 'success';
 
-/** The notification calls (the client has already unwrapped `{ data }`). */
-export const createNoticeApi = (client: AxiosInstance) => ({
-  list: async (limit: number): Promise<Notice[]> =>
-    (await client.get<Notice[]>(`${API_BASE}/notification/list`, { params: { _start: 0, _end: limit } }))
-      .data,
-  unreadCount: async (): Promise<number> =>
-    (await client.get<{ count: number }>(`${API_BASE}/notification/unread-count`)).data.count,
+/** The notification calls, through the typed client (src/api/). */
+export const createNoticeApi = (client: ApiClient) => ({
+  list: (limit: number): Promise<Notice[]> =>
+    client.call(notificationListRoute, { query: { _start: 0, _end: limit } }),
+  unreadCount: async (): Promise<number> => (await client.call(unreadCountRoute)).count,
   markRead: async (id: number): Promise<void> => {
-    await client.put(`${API_BASE}/notification/${id}/read`);
+    await client.call(readNotificationRoute, { params: { id } });
   },
   markAllRead: async (): Promise<void> => {
-    await client.put(`${API_BASE}/notification/read-all`);
+    await client.call(readAllRoute);
   },
 });
 export type NoticeApi = ReturnType<typeof createNoticeApi>;
 
-const defaultApi = createNoticeApi(http);
+const defaultApi = createNoticeApi(apiClient);
 
 /** The unread count is polled this often (docs/rules.md#notifications). */
 export const UNREAD_POLL_MS = 60_000;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../providers/instances.ts';
-
-type AppConfig = { kakaoJsKey: string | null; chatPluginKey: string | null };
+import { appConfigRoute } from '#domain/api/platform.ts';
+import { api } from '../providers/instances.ts';
 
 const KAKAO_SDK = 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js';
 const CHAT_PLUGIN = 'https://cdn.channel.io/plugin/ch-plugin-web.js';
@@ -29,7 +28,7 @@ const loadScript = (src: string): Promise<void> =>
 export function OutsideScripts() {
   const { data } = useQuery({
     queryKey: ['app-config'],
-    queryFn: async () => (await http.get<AppConfig>('/web/app-config')).data,
+    queryFn: () => api.call(appConfigRoute),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },
   });

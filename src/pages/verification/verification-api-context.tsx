@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { http } from '../../providers/instances.ts';
+import { api } from '../../providers/instances.ts';
 import { createVerificationApi, type VerificationApi } from './verification-api.ts';
 
 const VerificationApiContext = createContext<VerificationApi | null>(null);
@@ -14,6 +14,6 @@ export function VerificationApiProvider({ api, children }: { api: VerificationAp
 export const useVerificationApi = (): VerificationApi => {
   const provided = useContext(VerificationApiContext);
   if (provided) return provided;
-  shared ??= createVerificationApi(http);
+  shared ??= createVerificationApi(api);
   return shared;
 };

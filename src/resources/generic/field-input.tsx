@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { useDataProvider, useTranslate } from '@refinedev/core';
+import { useTranslate } from '@refinedev/core';
 import {
   Button,
   DatePicker,
@@ -15,9 +15,11 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { uploadFileRoute } from '#domain/api/file.ts';
+import type { UploadType } from '#domain/enums.ts';
 import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
+import { typedClient } from '../../api/typed-client.ts';
 import { zodRule } from '../../forms/zod-rule.ts';
-import { API_BASE } from '../../providers/http-client.ts';
 import { statusOf } from '../../providers/http-error.ts';
 import { enumLabelKey, type FormField, fieldLabelKey, splitCommaList } from '../fields.ts';
 import { RelationSelect } from '../relations.tsx';
@@ -67,8 +69,6 @@ export const valueMapping = (
   }
 };
 
-type UploadReply = unknown[] | { url?: string }[];
-
 /** An image or document: uploaded through the upload call with its type; the field keeps the stored URL. */
 function FileInput({
   id,
@@ -80,32 +80,21 @@ function FileInput({
   id?: string;
   value?: string | null;
   onChange?: (value: string | null) => void;
-  uploadType: string;
+  uploadType: UploadType;
   disabled?: boolean;
 }) {
   const translate = useTranslate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const dataProvider = useDataProvider();
   const handleUpload = async (file: File): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
-      const body = new FormData();
-      body.append('file', file);
       // docs/rules.md#files: POST /web/file/upload?type= with field `file`; the reply's first item is the
       // stored file URL.
-      const { custom } = dataProvider();
-      if (!custom) throw new Error('The data provider cannot upload.');
-      const reply = await custom({
-        url: `${API_BASE}/file/upload`,
-        method: 'post',
-        payload: body,
-        query: { type: uploadType },
-      });
-      const data = reply.data as unknown as UploadReply;
-      const first = Array.isArray(data) ? data[0] : undefined;
-      const url = typeof first === 'string' ? first : (first as { url?: string } | undefined)?.url;
+      const api = await typedClient();
+      const urls = await api.upload(uploadFileRoute, { query: { type: uploadType }, field: 'file', file });
+      const url = urls[0];
       if (url) onChange?.(url);
     } catch (failure) {
       setError(

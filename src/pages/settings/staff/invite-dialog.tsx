@@ -1,12 +1,13 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { type BaseRecord, useCustomMutation, useTranslate } from '@refinedev/core';
+import { useTranslate } from '@refinedev/core';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { inviteMemberRoute } from '#domain/api/gym-member.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { API_BASE } from '../../../providers/http-client.ts';
 import { fieldErrorsOf } from '../../../providers/http-error.ts';
+import { api } from '../../../providers/instances.ts';
 import { parseMemberIds } from '../settings-rules.ts';
-import { quiet, silent } from './use-staff.ts';
 
 /**
  * Invitations by member number (POST /web/gym-member/invite-member). A facility cannot search accounts (only the
@@ -16,18 +17,17 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
   const translate = useTranslate();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ ids: string }>();
-  const { mutateAsync, mutation } = useCustomMutation<BaseRecord[]>(silent);
+  const invite = useMutation({
+    mutationFn: (targetList: number[]) =>
+      api.call(inviteMemberRoute, { body: { gymId: gym.id, targetList } }),
+    meta: { silent: true },
+  });
 
   const handleOk = async (): Promise<void> => {
     const { ids: text } = await form.validateFields();
     const { ids } = parseMemberIds(text);
     try {
-      const { data } = await mutateAsync({
-        url: `${API_BASE}/gym-member/invite-member`,
-        method: 'post',
-        values: { gymId: gym.id, targetList: ids },
-        ...quiet,
-      });
+      const data = await invite.mutateAsync(ids);
       const created = Array.isArray(data) ? data.length : 0;
       void message.success(translate('settings.staff.invite.sent', { count: created }));
       onClose();
@@ -44,7 +44,7 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
       open={open}
       title={translate('settings.staff.invite.title')}
       okText={translate('settings.staff.invite.send')}
-      okButtonProps={{ loading: mutation.isPending }}
+      okButtonProps={{ loading: invite.isPending }}
       cancelText={translate('buttons.cancel')}
       onOk={() => void handleOk().catch(() => undefined)}
       onCancel={onClose}

@@ -1,27 +1,28 @@
-import { useCustom, useDelete, useList, useTranslate, useUpdate } from '@refinedev/core';
+import { useDelete, useList, useTranslate, useUpdate } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
+import { workerListRoute } from '#domain/api/gym-member.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
-import { API_BASE } from '../../../providers/http-client.ts';
+import { api } from '../../../providers/instances.ts';
 import { useModal } from '../../../shell/modal/use-modal.ts';
 import { defaultSetId, orderSets, splitStaff } from '../settings-rules.ts';
 import { useReportError } from '../use-report-error.ts';
 
-export const quiet = { successNotification: false, errorNotification: false } as const;
-export const silent = { mutationOptions: { meta: { silent: true } } };
+const quiet = { successNotification: false, errorNotification: false } as const;
+const silent = { mutationOptions: { meta: { silent: true } } };
 
 /** The facility's staff (GET /web/gym-member/worker/list/{gymId}): requests and staff, not those who left. */
 export const useStaff = (gymId: number) => {
-  const { result, query } = useCustom<GymMember[]>({
-    url: `${API_BASE}/gym-member/worker/list/${gymId}`,
-    method: 'get',
-    config: {
-      filters: [{ field: 'status', operator: 'ne', value: 'QUIT' }],
-      sorters: [{ field: 'id', order: 'asc' }],
-      query: { _start: 0, _end: 100 },
-    },
+  const query = useQuery({
+    queryKey: ['gym-member', 'worker-list', gymId],
+    queryFn: () =>
+      api.call(workerListRoute, {
+        params: { gymId },
+        query: { status_ne: 'QUIT', _sort: 'id', _order: 'asc', _start: 0, _end: 100 },
+      }),
   });
-  const links = Array.isArray(result.data) ? (result.data as GymMember[]) : [];
+  const links = Array.isArray(query.data) ? query.data : [];
   return { ...splitStaff(links), loading: query.isLoading, refetch: query.refetch };
 };
 export type Staff = ReturnType<typeof useStaff>;
