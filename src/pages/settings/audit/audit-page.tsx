@@ -52,7 +52,7 @@ function VerifyChain({ gymId }: { gymId: number }) {
   );
 }
 
-function AuditLog({ gym }: { gym: Gym }) {
+export function AuditLog({ gym }: { gym: Gym }) {
   const translate = useTranslate();
   const [currentPage, setCurrentPage] = useState(1);
   const start = (currentPage - 1) * PAGE_SIZE;
