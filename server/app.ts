@@ -13,7 +13,9 @@ import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import type { Db, DbKind } from './db/client.ts';
+import type { MemberRow } from './db/schema/index.ts';
 import { registerSessionResolver, SESSION_COOKIE } from './http/auth.ts';
+import { AUTH_CACHE_TTL_MS } from './http/auth-cache.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import {
   rateLimited,
@@ -34,9 +36,13 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
+import { gymHooks } from './modules/gym/gym.hooks.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
+import { gymAuthHooks, gymAuthMemberHooks } from './modules/gym-auth/gym-auth.hooks.ts';
+import { gymMemberHooks } from './modules/gym-member/gym-member.hooks.ts';
 import { gymMemberRoutes } from './modules/gym-member/gym-member.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { toMember } from './modules/member/member.repository.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
@@ -45,11 +51,24 @@ import { createTestModeProvider, type MessageProvider } from './modules/outbox/m
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { outboxHandlers } from './modules/outbox/topics.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
-import { subServiceRoutes } from './modules/sub-service/sub-service.ts';
-import { registerResource } from './resources/engine.ts';
-import { resourceHooks } from './resources/hooks.ts';
+import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-service.ts';
+import { type ResourceHooks, registerResource } from './resources/engine.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+
+/**
+ * Server behaviour by resource name, registered with the engine from here: the engine imports no module
+ * (docs/architecture.md#resource-engine). A plain resource needs no entry.
+ */
+const resourceHooks: Record<string, ResourceHooks> = {
+  gym: gymHooks,
+  'gym-auth': gymAuthHooks,
+  'gym-auth-member': gymAuthMemberHooks,
+  'gym-member': gymMemberHooks,
+  'gym-sub-service': gymSubServiceHooks,
+  // The password hash never leaves the server, whatever the route.
+  member: { toRecords: async (rows: MemberRow[]) => rows.map(toMember) },
+};
 
 export type AppDeps = {
   db: Db;
@@ -195,7 +214,16 @@ export const buildApp = async (deps: AppDeps) => {
   }
   app.addHook('onClose', async () => dispatcher.stop());
   registerCsrfGuard(app);
-  registerSessionResolver(app, ctx.sessions);
+  const sessionCache = registerSessionResolver(app, ctx.sessions, { ttlMs: AUTH_CACHE_TTL_MS, clock });
+  // A successful write may have ended a session or changed someone's rights: both caches start over before the
+  // answer leaves, so the caller's next request already reads the new state (docs/architecture.md#request-path).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isWrite(request.method) && reply.statusCode < 400) {
+      sessionCache.clear();
+      ctx.loadRights.clear();
+    }
+    return payload;
+  });
   registerRights(app);
   registerControlCharacterGuard(app);
 

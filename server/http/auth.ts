@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { MemberRow } from '../db/schema/index.ts';
 import type { SessionRepository } from '../modules/auth/session.repository.ts';
+import { AUTH_CACHE_TTL_MS, type AuthCacheOptions, createTtlCache } from './auth-cache.ts';
 import { unauthenticated } from './errors.ts';
 
 declare module 'fastify' {
@@ -14,8 +16,19 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'sid';
 
-/** Resolves the `sid` cookie to a member on every /web request that carries one. */
-export const registerSessionResolver = (app: FastifyInstance, sessions: SessionRepository) => {
+type ValidSession = Extract<Awaited<ReturnType<SessionRepository['resolve']>>, { state: 'valid' }>;
+
+/**
+ * Resolves the `sid` cookie to a member on every /web request that carries one. A valid session is kept for a
+ * few seconds (server/http/auth-cache.ts), keyed by the token's SHA-256; `clear()` on the returned cache forgets
+ * them all, as every successful write does (server/app.ts).
+ */
+export const registerSessionResolver = (
+  app: FastifyInstance,
+  sessions: SessionRepository,
+  cacheOptions: AuthCacheOptions = { ttlMs: AUTH_CACHE_TTL_MS },
+) => {
+  const cache = createTtlCache<ValidSession>(cacheOptions);
   app.decorateRequest('member', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('sessionExpired', false);
@@ -23,14 +36,22 @@ export const registerSessionResolver = (app: FastifyInstance, sessions: SessionR
     if (!request.url.startsWith('/web/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 128) return;
-    const resolved = await sessions.resolve(token);
-    if (resolved.state === 'valid') {
-      request.member = resolved.member;
-      request.sessionTokenHash = resolved.tokenHash;
-    } else {
-      request.sessionExpired = resolved.state === 'expired';
+    const key = createHash('sha256').update(token).digest('base64');
+    let resolved = cache.get(key);
+    if (!resolved) {
+      const generation = cache.generation;
+      const fresh = await sessions.resolve(token);
+      if (fresh.state !== 'valid') {
+        request.sessionExpired = fresh.state === 'expired';
+        return;
+      }
+      cache.set(key, fresh, generation);
+      resolved = fresh;
     }
+    request.member = resolved.member;
+    request.sessionTokenHash = resolved.tokenHash;
   });
+  return cache;
 };
 
 /** The signed-in member, or 401 (saying so when the session has just expired). */

@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type GymRight, type GymRights, hasRight, permissionFlags } from '#domain/permissions.ts';
-import type { Db } from '../db/client.ts';
+import {
+  type GymRight,
+  type GymRights,
+  hasRight,
+  type PermissionFlag,
+  permissionFlags,
+} from '#domain/permissions.ts';
+import type { Executor } from '../db/client.ts';
 import { gymAuth, gymMember } from '../db/schema/index.ts';
 import { requireMember } from './auth.ts';
+import { AUTH_CACHE_TTL_MS, type AuthCacheOptions, createTtlCache } from './auth-cache.ts';
 import { forbidden, notFound } from './errors.ts';
 
 declare module 'fastify' {
@@ -12,27 +19,37 @@ declare module 'fastify' {
   }
 }
 
-const rightsColumns = {
-  gymId: gymMember.gymId,
-  representYn: gymAuth.representYn,
-  ...Object.fromEntries(permissionFlags.map((flag) => [flag, gymAuth[flag]])),
-} as Record<string, typeof gymAuth.representYn | typeof gymMember.gymId>;
+const flagColumns = Object.fromEntries(permissionFlags.map((flag) => [flag, gymAuth[flag]])) as {
+  [F in PermissionFlag]: (typeof gymAuth)[F];
+};
+const rightsColumns = { gymId: gymMember.gymId, representYn: gymAuth.representYn, ...flagColumns };
 
 /**
  * The caller's rights per facility: only ACTIVE links with a permission set grant anything
- * (docs/rules.md#permissions).
+ * (docs/rules.md#permissions). Kept for a few seconds per member (server/http/auth-cache.ts); `clear()` forgets
+ * them all, as every successful write does.
  */
-export const createRightsLoader = (db: Db) => {
+export const createRightsLoader = (
+  db: Executor,
+  options: AuthCacheOptions = { ttlMs: AUTH_CACHE_TTL_MS },
+) => {
   const query = db
     .select(rightsColumns)
     .from(gymMember)
     .innerJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
     .where(and(eq(gymMember.memberId, sql.placeholder('memberId')), eq(gymMember.status, 'ACTIVE')))
     .prepare('rights_by_member');
-  return async (memberId: number): Promise<Map<number, GymRights>> => {
-    const rows = (await query.execute({ memberId })) as unknown as (GymRights & { gymId: number })[];
-    return new Map(rows.map(({ gymId, ...rights }) => [gymId, rights]));
+  const cache = createTtlCache<Map<number, GymRights>>(options);
+  const load = async (memberId: number): Promise<Map<number, GymRights>> => {
+    const cached = cache.get(memberId);
+    if (cached) return cached;
+    const generation = cache.generation;
+    const rows: (GymRights & { gymId: number })[] = await query.execute({ memberId });
+    const rights = new Map(rows.map(({ gymId, ...r }) => [gymId, r]));
+    cache.set(memberId, rights, generation);
+    return rights;
   };
+  return Object.assign(load, { clear: () => cache.clear() });
 };
 
 export type RightsLoader = ReturnType<typeof createRightsLoader>;

@@ -32,7 +32,7 @@ import {
 import { idParamsSchema } from '#domain/schemas/common.ts';
 import { text } from '#domain/schemas/text.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { requireMember } from '../http/auth.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
@@ -41,7 +41,8 @@ import { gymIdsWithRight, isSuperadmin, rightsOf } from '../http/rights.ts';
 
 export type Row = Record<string, unknown>;
 
-export type HookArgs = { request: FastifyRequest; ctx: AppContext; tx: Db };
+/** `tx` is the operation's transaction: every statement of the hook runs in it. */
+export type HookArgs = { request: FastifyRequest; ctx: AppContext; tx: Executor };
 
 /** Server-side behaviour a declaration cannot hold: transactions, state machines, expansions. */
 export type ResourceHooks = {
@@ -61,14 +62,17 @@ export type ResourceHooks = {
    * statement beyond the session and rights lookups. Without it, the page is read and passed to `toRecords`.
    */
   listPage?: (args: {
-    db: Db;
+    db: Executor;
     where: SQL | undefined;
     orderBy: SQL[];
     limit: number;
     offset: number;
   }) => Promise<{ records: Row[]; total?: number }>;
-  /** Turns rows into records (joins, nested objects). */
-  toRecords?: (rows: Row[], ctx: AppContext) => Promise<Row[]>;
+  /**
+   * Turns rows into records (joins, nested objects). A method, so that a module may declare it on its own typed
+   * rows (`(rows: MemberRow[]) => ...`): the engine hands it the rows of the declaration's table.
+   */
+  toRecords?(rows: Row[], ctx: AppContext): Promise<Row[]>;
 };
 
 const tables = new Map<string, PgTable>(
@@ -100,13 +104,16 @@ export const gymIdOf = (declaration: ResourceDeclaration, row: Row): number =>
   row[gymFieldOf(declaration)] as number;
 
 /** Dates become ISO strings; only the record's own keys leave the server. */
-export const defaultToRecord = (declaration: ResourceDeclaration, row: Row): Row =>
-  Object.fromEntries(
+export const defaultToRecord = (declaration: ResourceDeclaration, row: object): Row => {
+  // Any row object will do (a typed Drizzle row, a joined part of one): only the record's keys are read.
+  const values = new Map<string, unknown>(Object.entries(row));
+  return Object.fromEntries(
     Object.keys(declaration.schemas.record.shape).map((key) => {
-      const value = row[key];
+      const value = values.get(key);
       return [key, value instanceof Date ? value.toISOString() : value];
     }),
   );
+};
 
 export const toRecords = async (
   declaration: ResourceDeclaration,
@@ -230,28 +237,32 @@ export const scopeFor = async (
   return gymIdsWithRight(request, ctx.loadRights, rule.gym);
 };
 
-export type ListResult = { data: Row[]; total: number; capped: boolean };
+export type ListResult<T = Row> = { data: T[]; total: number; capped: boolean };
 
 /**
  * The list envelope (docs/architecture.md#api-contract), with the total in X-Total-Count (and a flag when it
  * was capped).
  */
-export const sendList = (reply: FastifyReply, result: ListResult) => {
+export const sendList = <T>(reply: FastifyReply, result: ListResult<T>) => {
   reply.header('x-total-count', String(result.total));
   if (result.capped) reply.header('x-total-count-capped', 'true');
-  return { data: result.data as never, total: result.total };
+  return { data: result.data, total: result.total };
 };
 
-export const listRecords = async (
+/**
+ * One list page of a declared resource, typed as its record schema says (the route's response schema checks the
+ * records once more on the way out).
+ */
+export const listRecords = async <TRecord extends z.ZodObject>(
   request: FastifyRequest,
   ctx: AppContext,
-  declaration: ResourceDeclaration,
+  declaration: ResourceDeclaration<TRecord, z.ZodType, z.ZodType>,
   hooks: ResourceHooks,
   query: Row,
   extra: SQL[] = [],
   /** For routes that already checked their own right for a facility: the scope they checked. */
   checkedScope?: number[],
-): Promise<ListResult> => {
+): Promise<ListResult<z.output<TRecord>>> => {
   const table = tableOf(declaration);
   const columns = columnsOf(table);
   const scope = checkedScope ?? (await scopeFor(request, ctx, declaration.access.list));
@@ -302,7 +313,8 @@ export const listRecords = async (
     const [counted] = await ctx.db.select({ n: count() }).from(capped);
     n = Number(counted?.n ?? 0);
   }
-  return { data: records, total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };
+  const data = records as z.output<TRecord>[];
+  return { data, total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };
 };
 
 // ---- one record ----------------------------------------------------------------------------------------------
@@ -317,7 +329,7 @@ export const loadForOperation = async (
   declaration: ResourceDeclaration,
   id: number,
   op: Operation,
-  db: Db = ctx.db,
+  db: Executor = ctx.db,
 ): Promise<Row> => {
   requireMember(request);
   const rule = declaration.access[op];
@@ -516,7 +528,7 @@ export const registerResource = (
           declaration.scope === 'gym' ? (createGymId ?? gymIdOf(declaration, body)) : undefined,
         );
         const row = await ctx.db.transaction(async (tx) => {
-          if (hooks.create) return hooks.create({ request, ctx, tx: tx as unknown as Db, body });
+          if (hooks.create) return hooks.create({ request, ctx, tx, body });
           const [inserted] = await tx.insert(table).values(body).returning();
           return inserted as Row;
         });
@@ -545,8 +557,7 @@ export const registerResource = (
         // Rights are read before the transaction: PGlite is one connection, and a read outside the
         // transaction would wait for it forever.
         await rightsOf(request, ctx.loadRights);
-        const row = await ctx.db.transaction(async (trx) => {
-          const tx = trx as unknown as Db;
+        const row = await ctx.db.transaction(async (tx) => {
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
           if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
           let patch = request.body as Row;
@@ -590,8 +601,7 @@ export const registerResource = (
       },
       async (request, reply) => {
         await rightsOf(request, ctx.loadRights);
-        await ctx.db.transaction(async (trx) => {
-          const tx = trx as unknown as Db;
+        await ctx.db.transaction(async (tx) => {
           const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'delete', tx);
           if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
           if (hooks.delete) return hooks.delete({ request, ctx, tx, existing });
@@ -607,7 +617,7 @@ export const registerResource = (
 export { isUniqueViolation } from '../db/errors.ts';
 
 /** A closed (QUIT) facility keeps its data read-only (docs/rules.md#state-machines). */
-export const assertGymWritable = async (ctx: AppContext, gymId: number, db: Db = ctx.db) => {
+export const assertGymWritable = async (ctx: AppContext, gymId: number, db: Executor = ctx.db) => {
   const [row] = await db
     .select({ gymStatus: schema.gym.gymStatus })
     .from(schema.gym)
