@@ -1,19 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCreate, useDelete, useList, useTranslate, useUpdate } from '@refinedev/core';
-import {
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { useCreate, useList, useTranslate } from '@refinedev/core';
+import { App, Button, Checkbox, Radio, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { allFlags, type PermissionFlag } from '#domain/permissions.ts';
@@ -21,112 +8,11 @@ import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import { fieldErrorsOf } from '../../providers/http-error.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
+import { SetNameDialog } from './set-name-dialog.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import { controlsOf, MATRIX_AREAS, orderSets, shownFlag } from './settings-rules.ts';
 import { useReportError } from './use-report-error.ts';
-
-const RESOURCE = 'gym-auth';
-
-/** A change of one set; failures open an ERROR modal with the server's words (409s name what is protected). */
-const useSetChanges = () => {
-  const translate = useTranslate();
-  const { message } = App.useApp();
-  const report = useReportError();
-  const silent = { mutationOptions: { meta: { silent: true } } };
-  const update = useUpdate<GymAuth>(silent);
-  const remove = useDelete<GymAuth>(silent);
-  const quiet = { successNotification: false, errorNotification: false } as const;
-
-  // A tick shows at once (optimistic) and goes back if the server refuses it; a rename waits for the server.
-  const change = async (
-    set: GymAuth,
-    values: Partial<GymAuth>,
-    success = 'settings.permission.saved',
-    mutationMode: 'optimistic' | 'pessimistic' = 'optimistic',
-  ) => {
-    try {
-      await update.mutateAsync({ resource: RESOURCE, id: set.id, values, mutationMode, ...quiet });
-      void message.success(translate(success, { name: values.name ?? set.name }));
-      return true;
-    } catch (error) {
-      report('settings.permission.failed', error);
-      return false;
-    }
-  };
-  const drop = async (set: GymAuth) => {
-    try {
-      await remove.mutateAsync({ resource: RESOURCE, id: set.id, ...quiet });
-      void message.success(translate('settings.permission.deleted', { name: set.name }));
-    } catch (error) {
-      report('settings.permission.failed', error);
-    }
-  };
-  return { change, drop, pendingId: update.mutation.isPending ? update.mutation.variables?.id : undefined };
-};
-
-/** The name of a new set or a renamed one. */
-function SetNameDialog({
-  open,
-  title,
-  initialName,
-  okText,
-  onSubmit,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  initialName: string;
-  okText: string;
-  onSubmit: (name: string) => Promise<unknown>;
-  onClose: () => void;
-}) {
-  const translate = useTranslate();
-  const [form] = Form.useForm<{ name: string }>();
-  const [pending, setPending] = useState(false);
-  const handleOk = async (): Promise<void> => {
-    const { name } = await form.validateFields();
-    setPending(true);
-    try {
-      await onSubmit(name.trim());
-    } catch (error) {
-      const nameErrors = fieldErrorsOf(error).find((field) => field.name === 'name');
-      if (nameErrors) form.setFields([{ name: 'name', errors: nameErrors.errors }]);
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      okButtonProps={{ loading: pending }}
-      cancelText={translate('buttons.cancel')}
-      onOk={() => void handleOk().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ name: initialName }}
-        onFinish={() => void handleOk().catch(() => undefined)}
-      >
-        <Form.Item
-          name="name"
-          label={translate('settings.permission.nameLabel')}
-          rules={[
-            { required: true, whitespace: true, message: translate('validation.required') },
-            { max: 50, message: translate('validation.tooLong', { max: 50 }) },
-          ]}
-        >
-          <Input autoFocus maxLength={50} autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
+import { RESOURCE, useSetChanges } from './use-set-changes.ts';
 
 function PermissionMatrix({ gym }: { gym: Gym }) {
   const translate = useTranslate();
