@@ -6,7 +6,7 @@ import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import type { FileKind } from '#domain/rules/files.ts';
 import { extensionOfKind, fileUrl } from '#domain/rules/files.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { FILE_AREA, newFileId } from '../modules/file/file.repository.ts';
+import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
 import { createGymWithOwner } from '../modules/gym/gym.service.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';

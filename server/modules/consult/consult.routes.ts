@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { consult } from '../../db/schema/index.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
-import { listQuerySchema, listRecords, type Row, sendList } from '../../resources/engine.ts';
+import { listQuerySchema, listRecords, sendList } from '../../resources/engine.ts';
 
 export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -33,7 +33,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           ctx,
           consultResource,
           {},
-          request.query as Row,
+          request.query,
           [eq(consult.gymId, gymId)],
           [gymId],
         ),

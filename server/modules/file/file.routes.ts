@@ -33,7 +33,7 @@ import {
   receiveUploads,
   uploadLimits,
 } from '../../storage/upload.ts';
-import { accessLogOf, FILE_AREA, findFile, logFileAccess, recordFiles } from './file.repository.ts';
+import { accessLogOf, FILE_AREA, findFile, logFileAccess, recordFiles } from './file.service.ts';
 
 const uploadRules = (storage: FileStorage, field: string) => ({
   field,
@@ -49,7 +49,7 @@ const uploadDescription =
   '(`/web/file/<id>`), in the order sent; only the uploader, SUPERADMIN and the facility that adopts the file ' +
   'may read it.';
 
-/** The file ids are random: a malformed one is as unknown as a missing one. */
+/** The file ids are random: a malformed one is answered like a missing one. */
 const FILE_ID = /^[0-9a-f]{32}$/;
 
 /** The staff rights that reach a facility's non-document files (InBody sheets, tickets, trainer photos). */

@@ -1,131 +1,107 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GymMemberStatus } from '#domain/enums.ts';
-import { gymMemberResource } from '#domain/resources/index.ts';
+import { gymMemberStatuses } from '#domain/enums.ts';
 import { checkTransition, gymMemberTransitions } from '#domain/rules/state-machines.ts';
-import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
+import type { GymMember } from '#domain/schemas/gym-member.ts';
+import type { Executor } from '../../db/client.ts';
+import { gymMember } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { defaultToRecord, illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
+import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
 import { gymMemberAction } from '../audit/actions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { assignAuth } from '../gym-auth/gym-auth.hooks.ts';
+import {
+  assertSetOfGym,
+  assignAuth,
+  defaultSetOf,
+  isRepresentSet,
+  type MemberSummary,
+} from '../gym-auth/gym-auth.service.ts';
+import { rowOf } from '../rows.ts';
+import {
+  createLink,
+  endLink,
+  findLink,
+  type GymMemberRow,
+  linkPage,
+  memberExists,
+  withSummaries,
+} from './gym-member.service.ts';
 
-/** Records with the member's and the facility's summaries. */
-export const gymMemberRecords = async (ctx: AppContext, rows: Row[]) => {
-  if (rows.length === 0) return [];
-  const memberIds = [...new Set(rows.map((r) => r.memberId as number))];
-  const gymIds = [...new Set(rows.map((r) => r.gymId as number))];
-  const [members, gyms] = await Promise.all([
-    ctx.db
-      .select({ id: member.id, userId: member.userId, name: member.name, phone: member.phone })
-      .from(member)
-      .where(inArray(member.id, memberIds)),
-    ctx.db
-      .select({ id: gym.id, name: gym.name, gymStatus: gym.gymStatus })
-      .from(gym)
-      .where(inArray(gym.id, gymIds)),
-  ]);
-  const memberById = new Map(members.map((m) => [m.id, m]));
-  const gymById = new Map(gyms.map((g) => [g.id, g]));
-  return rows.map((row) => ({
-    ...defaultToRecord(gymMemberResource, row),
-    member: memberById.get(row.memberId as number),
-    gym: gymById.get(row.gymId as number),
-  }));
-};
+/** The API record of a link, with the member's and the facility's summaries. */
+export const toGymMemberRecord = (
+  row: GymMemberRow,
+  member: MemberSummary,
+  gym: GymMember['gym'],
+): GymMember => ({
+  id: row.id,
+  gymId: row.gymId,
+  memberId: row.memberId,
+  status: row.status,
+  workerYn: row.workerYn,
+  gymAuthId: row.gymAuthId,
+  member,
+  gym,
+  createDate: row.createDate.toISOString(),
+  modifiedDate: row.modifiedDate.toISOString(),
+});
 
-const isRepresentLink = async (tx: Db, gymAuthId: unknown) => {
-  if (typeof gymAuthId !== 'number') return false;
-  const [set] = await tx
-    .select({ representYn: gymAuth.representYn })
-    .from(gymAuth)
-    .where(eq(gymAuth.id, gymAuthId));
-  return set?.representYn === true;
-};
+/** Records with the member's and the facility's summaries (both always exist: foreign keys). */
+export const gymMemberRecords = async (db: Executor, rows: GymMemberRow[]): Promise<GymMember[]> =>
+  (await withSummaries(db, rows)).flatMap(({ row, member, gym }) =>
+    member && gym ? [toGymMemberRecord(row, member, gym)] : [],
+  );
 
-const defaultSetOf = async (tx: Db, gymId: number) => {
-  const [set] = await tx
-    .select({ id: gymAuth.id })
-    .from(gymAuth)
-    .where(and(eq(gymAuth.gymId, gymId), eq(gymAuth.defaultYn, true)))
-    .limit(1);
-  return set?.id;
-};
-
-const assertSetOfGym = async (tx: Db, gymId: number, gymAuthId: number) => {
-  const [set] = await tx.select({ gymId: gymAuth.gymId }).from(gymAuth).where(eq(gymAuth.id, gymAuthId));
-  if (set?.gymId !== gymId) {
-    throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { gymAuthId: 'invalidValue' });
-  }
-};
+const statusOf = (value: unknown): GymMemberStatus | undefined =>
+  gymMemberStatuses.find((status) => status === value);
+const idOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 export const gymMemberHooks: ResourceHooks = {
   create: async ({ ctx, tx, body }) => {
-    const gymId = body.gymId as number;
-    const [target] = await tx
-      .select({ id: member.id })
-      .from(member)
-      .where(eq(member.id, body.memberId as number));
-    if (!target)
+    const gymId = idOf(body.gymId);
+    const memberId = idOf(body.memberId);
+    if (gymId === undefined || memberId === undefined || !(await memberExists(tx, memberId)))
       throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { memberId: 'memberNotFound' });
-    const [existing] = await tx
-      .select({ id: gymMember.id })
-      .from(gymMember)
-      .where(and(eq(gymMember.gymId, gymId), eq(gymMember.memberId, body.memberId as number)));
-    if (existing) throw new AppError('CONFLICT', 'alreadyLinked', {}, { memberId: 'alreadyLinked' });
-    let gymAuthId = (body.gymAuthId as number | null | undefined) ?? null;
+    if (await findLink(tx, gymId, memberId))
+      throw new AppError('CONFLICT', 'alreadyLinked', {}, { memberId: 'alreadyLinked' });
+    let gymAuthId = idOf(body.gymAuthId) ?? null;
     if (gymAuthId !== null) {
       await assertSetOfGym(tx, gymId, gymAuthId);
-      if (await isRepresentLink(tx, gymAuthId)) throw new AppError('CONFLICT', 'representSetProtected');
+      if (await isRepresentSet(tx, gymAuthId)) throw new AppError('CONFLICT', 'representSetProtected');
     }
-    if (body.status === 'ACTIVE' && gymAuthId === null && body.workerYn)
+    const status = statusOf(body.status) ?? 'WAIT';
+    const workerYn = body.workerYn === true;
+    if (status === 'ACTIVE' && gymAuthId === null && workerYn)
       gymAuthId = (await defaultSetOf(tx, gymId)) ?? null;
-    const [row] = await tx
-      .insert(gymMember)
-      .values({
-        gymId,
-        memberId: body.memberId as number,
-        status: body.status as GymMemberStatus,
-        workerYn: (body.workerYn as boolean | undefined) ?? false,
-        gymAuthId,
-        createDate: ctx.clock(),
-        modifiedDate: ctx.clock(),
-      })
-      .returning();
-    if (gymAuthId !== null)
-      await tx.insert(gymAuthMember).values({ gymId, memberId: row!.memberId, gymAuthId });
-    return row as Row;
+    return createLink(tx, { gymId, memberId, status, workerYn, gymAuthId, now: ctx.clock() });
   },
 
   beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
-    if (await isRepresentLink(tx, existing.gymAuthId))
-      throw new AppError('CONFLICT', 'representLinkProtected');
-    const from = existing.status as GymMemberStatus;
-    const to = (patch.status as GymMemberStatus | undefined) ?? from;
+    const link = rowOf(gymMember, existing);
+    if (await isRepresentSet(tx, link.gymAuthId)) throw new AppError('CONFLICT', 'representLinkProtected');
+    const from = link.status;
+    const to = statusOf(patch.status) ?? from;
     if (to !== from) {
       const check = checkTransition(gymMemberTransitions, from, to, 'owner');
       if (check !== 'ok') throw illegalTransition(from, to);
     }
-    let gymAuthId = patch.gymAuthId as number | undefined;
+    let gymAuthId = idOf(patch.gymAuthId);
     // Approval gives staff a set: the one named, or the facility's default (docs/rules.md#permissions).
-    if (to === 'ACTIVE' && from === 'WAIT' && gymAuthId === undefined && existing.workerYn) {
-      gymAuthId = await defaultSetOf(tx, existing.gymId as number);
+    if (to === 'ACTIVE' && from === 'WAIT' && gymAuthId === undefined && link.workerYn) {
+      gymAuthId = await defaultSetOf(tx, link.gymId);
     }
     if (gymAuthId !== undefined) {
-      await assertSetOfGym(tx, existing.gymId as number, gymAuthId);
-      await assignAuth(tx, existing.gymId as number, existing.memberId as number, gymAuthId, ctx.clock());
+      await assertSetOfGym(tx, link.gymId, gymAuthId);
+      await assignAuth(tx, link.gymId, link.memberId, gymAuthId, ctx.clock());
     }
-    const next = {
+    const next: Row = {
       ...(to !== from ? { status: to } : {}),
       ...(gymAuthId !== undefined ? { gymAuthId } : {}),
     };
     if (Object.keys(next).length > 0)
       await recordAudit(tx, request, ctx, {
-        gymId: existing.gymId as number,
-        action: gymMemberAction(from, to, gymAuthId !== undefined && gymAuthId !== existing.gymAuthId),
+        gymId: link.gymId,
+        action: gymMemberAction(from, to, gymAuthId !== undefined && gymAuthId !== link.gymAuthId),
         entity: 'gym-member',
-        entityId: existing.id as number,
+        entityId: link.id,
         before: existing,
         after: { ...existing, ...next },
       });
@@ -134,48 +110,32 @@ export const gymMemberHooks: ResourceHooks = {
 
   // Removing someone from a facility ends the link (QUIT) and keeps its history.
   delete: async ({ request, ctx, tx, existing }) => {
-    if (await isRepresentLink(tx, existing.gymAuthId))
-      throw new AppError('CONFLICT', 'representLinkProtected');
-    if (existing.status === 'QUIT') throw illegalTransition('QUIT', 'QUIT');
-    await tx
-      .update(gymMember)
-      .set({ status: 'QUIT', modifiedDate: ctx.clock() })
-      .where(eq(gymMember.id, existing.id as number));
+    const link = rowOf(gymMember, existing);
+    if (await isRepresentSet(tx, link.gymAuthId)) throw new AppError('CONFLICT', 'representLinkProtected');
+    if (link.status === 'QUIT') throw illegalTransition('QUIT', 'QUIT');
+    await endLink(tx, link, ctx.clock());
     await recordAudit(tx, request, ctx, {
-      gymId: existing.gymId as number,
+      gymId: link.gymId,
       action: 'gym-member.remove',
       entity: 'gym-member',
-      entityId: existing.id as number,
+      entityId: link.id,
       before: existing,
       after: { ...existing, status: 'QUIT' },
     });
   },
 
   // One statement: the page, its member and facility summaries, and the total as a window count.
-  listPage: async ({ db, where, orderBy, limit, offset }) => {
-    const rows = await db
-      .select({
-        link: gymMember,
-        member: { id: member.id, userId: member.userId, name: member.name, phone: member.phone },
-        gym: { id: gym.id, name: gym.name, gymStatus: gym.gymStatus },
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(gymMember)
-      .innerJoin(member, eq(member.id, gymMember.memberId))
-      .innerJoin(gym, eq(gym.id, gymMember.gymId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
+  listPage: async ({ db, ...page }) => {
+    const { rows, total } = await linkPage(db, page);
     return {
-      records: rows.map((row) => ({
-        ...defaultToRecord(gymMemberResource, row.link),
-        member: row.member,
-        gym: row.gym,
-      })),
-      total: rows[0]?.total,
+      records: rows.map((r) => toGymMemberRecord(r.row, r.member, r.gym)),
+      total,
     };
   },
 
-  toRecords: (rows, ctx) => gymMemberRecords(ctx, rows),
+  toRecords: (rows, ctx) =>
+    gymMemberRecords(
+      ctx.db,
+      rows.map((row) => rowOf(gymMember, row)),
+    ),
 };

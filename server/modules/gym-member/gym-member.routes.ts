@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   gymLinkListRoute,
@@ -13,7 +13,7 @@ import {
 import type { GymRight } from '#domain/permissions.ts';
 import { gymMemberResource } from '#domain/resources/index.ts';
 import type { AppContext } from '../../context.ts';
-import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
+import { gymMember } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -23,10 +23,17 @@ import {
   isUniqueViolation,
   listQuerySchema,
   listRecords,
-  type Row,
   sendList,
 } from '../../resources/engine.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
+import {
+  findLink,
+  gymStatusOf,
+  invite,
+  linksOfMember,
+  quitEverywhere,
+  requestToJoin,
+} from './gym-member.service.ts';
 
 export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -48,20 +55,14 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       const me = requireMember(request);
       if (me.authCode !== 'MEMBER') throw new AppError('FORBIDDEN', 'workerAccountOnly');
-      const [target] = await ctx.db
-        .select({ gymStatus: gym.gymStatus })
-        .from(gym)
-        .where(eq(gym.id, request.body.gymId));
-      if (!target) throw notFound();
+      const gymStatus = await gymStatusOf(ctx.db, request.body.gymId);
+      if (!gymStatus) throw notFound();
       // Only verified facilities take staff requests (the public search lists only those).
-      if (target.gymStatus !== 'ACTIVE') throw new AppError('CONFLICT', 'facilityNotActive');
+      if (gymStatus !== 'ACTIVE') throw new AppError('CONFLICT', 'facilityNotActive');
       try {
-        const [row] = await ctx.db
-          .insert(gymMember)
-          .values({ gymId: request.body.gymId, memberId: me.id, status: 'WAIT', workerYn: true })
-          .returning();
-        const [data] = await gymMemberRecords(ctx, [row as Row]);
-        return reply.status(201).send({ data: data as never });
+        const row = await requestToJoin(ctx.db, request.body.gymId, me.id);
+        const [data] = await gymMemberRecords(ctx.db, [row]);
+        return reply.status(201).send({ data: data! });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'joinAlreadyRequested');
         throw error;
@@ -86,18 +87,8 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { gymId, targetList } = request.body;
       await assertGymRight(request, ctx.loadRights, gymId, 'represent');
       await assertGymWritable(ctx, gymId);
-      const ids = [...new Set(targetList)];
-      const found = await ctx.db.select({ id: member.id }).from(member).where(inArray(member.id, ids));
-      const missing = ids.filter((id) => !found.some((m) => m.id === id));
-      if (missing.length > 0) {
-        throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { targetList: 'memberNotFound' });
-      }
-      const rows = await ctx.db
-        .insert(gymMember)
-        .values(ids.map((memberId) => ({ gymId, memberId, status: 'WAIT' as const, workerYn: false })))
-        .onConflictDoNothing()
-        .returning();
-      return reply.status(201).send({ data: (await gymMemberRecords(ctx, rows as Row[])) as never });
+      const rows = await invite(ctx.db, gymId, targetList);
+      return reply.status(201).send({ data: await gymMemberRecords(ctx.db, rows) });
     },
   );
 
@@ -117,13 +108,8 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const me = requireMember(request);
       if (request.params.memberId !== me.id && !isSuperadmin(request)) throw notFound();
-      const rows = await ctx.db
-        .select()
-        .from(gymMember)
-        .where(eq(gymMember.memberId, request.params.memberId))
-        .orderBy(gymMember.id)
-        .limit(200);
-      return { data: (await gymMemberRecords(ctx, rows as Row[])) as never };
+      const rows = await linksOfMember(ctx.db, request.params.memberId);
+      return { data: await gymMemberRecords(ctx.db, rows) };
     },
   );
 
@@ -155,7 +141,7 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           ctx,
           gymMemberResource,
           gymMemberHooks,
-          request.query as Row,
+          request.query,
           [eq(gymMember.gymId, gymId), ...extra(gymId)],
           [gymId],
         );
@@ -184,25 +170,8 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       const me = requireMember(request);
       if (request.params.memberId !== me.id) throw notFound();
-      const links = await ctx.db
-        .select({ id: gymMember.id, representYn: gymAuth.representYn })
-        .from(gymMember)
-        .leftJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
-        .where(and(eq(gymMember.memberId, me.id), ne(gymMember.status, 'QUIT')))
-        .limit(200);
       // A representative closes the facility instead; leaving it ownerless is not an option.
-      if (links.some((l) => l.representYn)) throw new AppError('CONFLICT', 'representLinkProtected');
-      if (links.length > 0) {
-        await ctx.db
-          .update(gymMember)
-          .set({ status: 'QUIT', modifiedDate: ctx.clock() })
-          .where(
-            inArray(
-              gymMember.id,
-              links.map((l) => l.id),
-            ),
-          );
-      }
+      await quitEverywhere(ctx.db, me.id, ctx.clock());
       return reply.status(204).send(null);
     },
   );
@@ -224,15 +193,10 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { gymId, memberId } = request.params;
       await assertGymRight(request, ctx.loadRights, gymId, 'represent');
       await assertGymWritable(ctx, gymId);
-      const [link] = await ctx.db
-        .select()
-        .from(gymMember)
-        .where(and(eq(gymMember.gymId, gymId), eq(gymMember.memberId, memberId)))
-        .limit(1);
+      const link = await findLink(ctx.db, gymId, memberId);
       if (!link) throw notFound();
-      await ctx.db.transaction(async (tx) =>
-        gymMemberHooks.delete!({ request, ctx, tx: tx as never, existing: link as unknown as Row }),
-      );
+      const remove = gymMemberHooks.delete;
+      if (remove) await ctx.db.transaction(async (tx) => remove({ request, ctx, tx, existing: link }));
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { GymStatus } from '#domain/enums.ts';
+import { gymStatuses } from '#domain/enums.ts';
 import { missingForRequest } from '#domain/rules/gym-verification.ts';
 import { type Actor, checkTransition, gymTransitions } from '#domain/rules/state-machines.ts';
-import type { GymCreate } from '#domain/schemas/gym.ts';
+import { gymCreateSchema } from '#domain/schemas/gym.ts';
 import { gym } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
@@ -10,9 +9,19 @@ import { isSuperadmin } from '../../http/rights.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
 import { gymStatusAction } from '../audit/actions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { adoptFiles, checkGymDocuments } from '../file/file.repository.ts';
+import { adoptFiles, checkGymDocuments } from '../file/file.service.ts';
 import { notifyRepresentatives } from '../notification/notification.service.ts';
-import { createGymWithOwner } from './gym.service.ts';
+import { rowOf } from '../rows.ts';
+import { closeGym, createGymWithOwner } from './gym.service.ts';
+
+const textOf = (value: unknown): string | null | undefined =>
+  typeof value === 'string' || value === null ? value : undefined;
+
+/** The text fields of a validated patch, for the checks that read them. */
+const textFields = (patch: Row) =>
+  Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => typeof value === 'string' || value === null),
+  );
 
 export const gymHooks: ResourceHooks = {
   // Only business accounts (ADMIN, and the SUPERADMIN) may register facilities (docs/rules.md#facilities).
@@ -25,17 +34,18 @@ export const gymHooks: ResourceHooks = {
   create: async ({ request, tx, body }) => {
     const callerId = requireMember(request).id;
     const documents = await checkGymDocuments(tx, { callerId, gymId: undefined, values: body });
-    const created = await createGymWithOwner(tx, callerId, body as GymCreate);
+    const created = await createGymWithOwner(tx, callerId, gymCreateSchema.parse(body));
     await adoptFiles(tx, created.id, documents);
     return created;
   },
 
   beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const actor: Actor = isSuperadmin(request) ? 'superadmin' : 'owner';
-    const from = existing.gymStatus as GymStatus;
-    const to = patch.gymStatus as GymStatus | undefined;
+    const stored = rowOf(gym, existing);
+    const from = stored.gymStatus;
+    const to = gymStatuses.find((status) => status === patch.gymStatus);
     if (from === 'QUIT') throw new AppError('CONFLICT', 'facilityClosed');
-    const gymId = existing.id as number;
+    const gymId = stored.id;
     const documents = await checkGymDocuments(tx, {
       callerId: requireMember(request).id,
       gymId,
@@ -51,7 +61,7 @@ export const gymHooks: ResourceHooks = {
       if (check === 'illegal') throw illegalTransition(from, to);
       if (check === 'forbidden') throw forbidden();
       if (to === 'REQUEST') {
-        const missing = missingForRequest({ ...existing, ...patch } as never);
+        const missing = missingForRequest({ ...stored, ...textFields(patch) });
         if (missing.length > 0) {
           throw new AppError(
             'VALIDATION_FAILED',
@@ -63,7 +73,7 @@ export const gymHooks: ResourceHooks = {
         next.inactiveReason = null;
       }
       if (to === 'INACTIVE') {
-        const reason = (patch.inactiveReason as string | null | undefined)?.trim();
+        const reason = textOf(patch.inactiveReason)?.trim();
         if (!reason) {
           throw new AppError(
             'VALIDATION_FAILED',
@@ -79,7 +89,7 @@ export const gymHooks: ResourceHooks = {
         await notifyRepresentatives(tx, {
           gymId,
           kind: to === 'ACTIVE' ? 'GYM_APPROVED' : 'GYM_REJECTED',
-          reason: to === 'INACTIVE' ? (next.inactiveReason as string) : null,
+          reason: to === 'INACTIVE' ? (textOf(next.inactiveReason) ?? null) : null,
           now: ctx.clock(),
         });
       }
@@ -88,7 +98,7 @@ export const gymHooks: ResourceHooks = {
       delete next.inactiveReason;
     } else if (patch.inactiveReason !== undefined && from === 'INACTIVE') {
       // The operator may reword the reason of a rejected facility, never blank it: INACTIVE always has one.
-      const reason = (patch.inactiveReason as string | null)?.trim();
+      const reason = textOf(patch.inactiveReason)?.trim();
       if (!reason) {
         throw new AppError(
           'VALIDATION_FAILED',
@@ -116,18 +126,16 @@ export const gymHooks: ResourceHooks = {
   // Closing keeps the data and makes it read-only (docs/rules.md#state-machines): "delete" is the move to
   // QUIT.
   delete: async ({ request, ctx, tx, existing }) => {
-    const from = existing.gymStatus as GymStatus;
+    const stored = rowOf(gym, existing);
+    const from = stored.gymStatus;
     if (checkTransition(gymTransitions, from, 'QUIT', 'owner') !== 'ok')
       throw illegalTransition(from, 'QUIT');
-    await tx
-      .update(gym)
-      .set({ gymStatus: 'QUIT', modifiedDate: ctx.clock() })
-      .where(eq(gym.id, existing.id as number));
+    await closeGym(tx, stored.id, ctx.clock());
     await recordAudit(tx, request, ctx, {
-      gymId: existing.id as number,
+      gymId: stored.id,
       action: 'gym.close',
       entity: 'gym',
-      entityId: existing.id as number,
+      entityId: stored.id,
       before: existing,
       after: { ...existing, gymStatus: 'QUIT' },
     });

@@ -1,4 +1,3 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   gymSearchRoute,
@@ -6,19 +5,22 @@ import {
   memberGymListRoute,
   updateGymSettingRoute,
 } from '#domain/api/gym.ts';
-import { gymResource } from '#domain/resources/index.ts';
-import { compactForSearch } from '#domain/rules/text.ts';
 import type { AppContext } from '../../context.ts';
-import { gym, gymMember, gymSetting } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
-import { assertGymWritable, defaultToRecord, type Row } from '../../resources/engine.ts';
+import { assertGymWritable } from '../../resources/engine.ts';
+import {
+  activeGymsOfMember,
+  type GymSettingRow,
+  searchActiveGyms,
+  settingOf,
+  toGymRecord,
+  updateSetting,
+} from './gym.service.ts';
 
-const SEARCH_LIMIT = 20;
-
-const settingRecord = (row: typeof gymSetting.$inferSelect) => ({
+const settingRecord = (row: GymSettingRow) => ({
   ...row,
   modifiedDate: row.modifiedDate.toISOString(),
 });
@@ -39,23 +41,7 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       config: { public: true, rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const keyword = compactForSearch(request.query.q);
-      const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
-      // Whitespace ignored on both sides, substring match (docs/rules.md#lists-and-search), on the partial
-      // trigram index.
-      const rows = await ctx.db
-        .select({ id: gym.id, name: gym.name, address: gym.address })
-        .from(gym)
-        .where(
-          and(
-            eq(gym.gymStatus, 'ACTIVE'),
-            keyword
-              ? sql`lower(regexp_replace(${gym.name}, '\\s', '', 'g')) like ${`%${escaped}%`}`
-              : undefined,
-          ),
-        )
-        .orderBy(asc(gym.name), asc(gym.id))
-        .limit(SEARCH_LIMIT);
+      const rows = await searchActiveGyms(ctx.db, request.query.q);
       reply.header('x-total-count', String(rows.length));
       return { data: rows, total: rows.length };
     },
@@ -77,15 +63,7 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     async (request) => {
       const me = requireMember(request);
       if (request.params.id !== me.id && !isSuperadmin(request)) throw notFound();
-      // Bounded by the member's links (one per facility).
-      const rows = await ctx.db
-        .select({ gym })
-        .from(gymMember)
-        .innerJoin(gym, eq(gym.id, gymMember.gymId))
-        .where(and(eq(gymMember.memberId, request.params.id), eq(gymMember.status, 'ACTIVE')))
-        .orderBy(asc(gym.id))
-        .limit(200);
-      return { data: rows.map((row) => defaultToRecord(gymResource, row.gym as unknown as Row)) as never };
+      return { data: (await activeGymsOfMember(ctx.db, request.params.id)).map(toGymRecord) };
     },
   );
 
@@ -102,7 +80,7 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     async (request) => {
       const { gymId } = request.params;
       await assertGymRight(request, ctx.loadRights, gymId, 'staff', { superadmin: true });
-      const [row] = await ctx.db.select().from(gymSetting).where(eq(gymSetting.gymId, gymId)).limit(1);
+      const row = await settingOf(ctx.db, gymId);
       if (!row) throw notFound();
       return { data: settingRecord(row) };
     },
@@ -126,11 +104,7 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       const { gymId } = request.params;
       await assertGymRight(request, ctx.loadRights, gymId, 'represent');
       await assertGymWritable(ctx, gymId);
-      const [row] = await ctx.db
-        .update(gymSetting)
-        .set({ ...request.body, modifiedDate: ctx.clock() })
-        .where(eq(gymSetting.gymId, gymId))
-        .returning();
+      const row = await updateSetting(ctx.db, gymId, request.body, ctx.clock());
       if (!row) throw notFound();
       return { data: settingRecord(row) };
     },

@@ -17,7 +17,7 @@ import {
   memberImageKey,
   memberImageUrl,
   replaceMemberImage,
-} from './member-image.repository.ts';
+} from './member-image.service.ts';
 
 const photoSchema = z.file().meta({ description: 'The photo, as it was uploaded.' });
 
