@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { applyHead } from '#src/marketing/head.ts';
 import { createMarketingI18n } from '#src/marketing/i18n.ts';
 import { I18nProvider, useI18n } from '#src/marketing/i18n-context.tsx';

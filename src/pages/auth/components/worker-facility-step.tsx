@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { type PublicGym, searchGyms } from '#src/marketing/landing/explore/gym-search.ts';
-import { isHttpError } from '../../../providers/http-error.ts';
+import { isHttpError } from '#src/providers/http-error.ts';
 import type { AuthApi } from '../auth-api.ts';
 import { Alert, Button, Dialog } from './controls.tsx';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditActions } from '#domain/api/audit.ts';
 import { outboxStatuses } from '#domain/api/outbox.ts';
-import en from '../../../i18n/locales/en.json';
-import ko from '../../../i18n/locales/ko.json';
+import en from '#src/i18n/locales/en.json';
+import ko from '#src/i18n/locales/ko.json';
 
 describe('the audit and outbox pages name every action and status in both languages', () => {
   it.each([

@@ -27,7 +27,7 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   ...overrides,
 });
 
-vi.mock('../../../providers/instances.ts', () => ({
+vi.mock('#src/providers/instances.ts', () => ({
   api: {
     list: async (route: { path: string }, input: { query: unknown }) => {
       calls.push({ path: route.path, query: input.query });

@@ -7,10 +7,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AuditEntry } from '#domain/api/audit.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { auditListRoute, auditVerifyRoute } from '../../../api/audit.ts';
-import { PagedTable } from '../../../components/paged-table.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
-import { api } from '../../../providers/instances.ts';
+import { auditListRoute, auditVerifyRoute } from '#src/api/audit.ts';
+import { PagedTable } from '#src/components/paged-table.tsx';
+import { SectionCard } from '#src/components/section-card.tsx';
+import { api } from '#src/providers/instances.ts';
 import { SettingsPage } from '../settings-page.tsx';
 
 const PAGE_SIZE = 20;

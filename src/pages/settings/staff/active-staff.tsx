@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { formatPhone } from '#domain/rules/text.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
-import { EmptyText } from '../../../components/empty-text.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
+import { EmptyText } from '#src/components/empty-text.tsx';
+import { SectionCard } from '#src/components/section-card.tsx';
 import { GymMemberStatusTag } from '../gym-status-tag.tsx';
 import { type Staff, useLinkActions, useWorkerSets } from './use-staff.ts';
 

@@ -5,8 +5,8 @@ import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { inviteMemberRoute } from '#domain/api/gym-member.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { fieldErrorsOf } from '../../../providers/http-error.ts';
-import { api } from '../../../providers/instances.ts';
+import { fieldErrorsOf } from '#src/providers/http-error.ts';
+import { api } from '#src/providers/instances.ts';
 import { parseMemberIds } from '../settings-rules.ts';
 
 /**

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
-import { EmptyText } from '../../../components/empty-text.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
+import { EmptyText } from '#src/components/empty-text.tsx';
+import { SectionCard } from '#src/components/section-card.tsx';
 import { type Staff, useLinkActions, useWorkerSets } from './use-staff.ts';
 
 /** Requests to join the staff: the set to give, approve or refuse. */

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Typography } from 'antd';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { useFacility } from '../../../facility/facility-context.tsx';
+import { useFacility } from '#src/facility/facility-context.tsx';
 import { SettingsPage } from '../settings-page.tsx';
 import { ActiveStaff } from './active-staff.tsx';
 import { InviteButton } from './invite-dialog.tsx';

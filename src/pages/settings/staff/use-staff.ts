@@ -4,8 +4,8 @@ import { App } from 'antd';
 import { workerListRoute } from '#domain/api/gym-member.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
-import { api } from '../../../providers/instances.ts';
-import { useModal } from '../../../shell/modal/use-modal.ts';
+import { api } from '#src/providers/instances.ts';
+import { useModal } from '#src/shell/modal/use-modal.ts';
 import { defaultSetId, orderSets, splitStaff } from '../settings-rules.ts';
 import { useReportError } from '../use-report-error.ts';
 
