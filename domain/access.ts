@@ -81,6 +81,9 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   '/locker': addOn('LOCKER', 'memberUseYn'),
   '/contract': addOn('CONTRACT', 'memberUseYn'),
   '/subservice': { rights: ['subServiceUseYn'] },
+  // The add-on group's "all services" entry opens the generic list of the facility's add-ons; like the group,
+  // it needs the add-on right (docs/rules.md#app-shell), although any staff member may read the list itself.
+  '/gym-sub-service': { rights: ['subServiceUseYn'] },
   '/subservice/groupsns': addOn('MESSAGE', 'adMessageUseYn'),
   '/consulting': addOn('CONSULT', 'consultUseYn'),
   '/service-payment': { rights: ['subServiceSettingYn'] },

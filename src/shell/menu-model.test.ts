@@ -43,6 +43,15 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     });
   });
 
+  it('hides the whole add-on group from a set without the add-on right', () => {
+    const keys = keysOf({
+      isSuperadmin: false,
+      rights: rights({ memberUseYn: true, consultUseYn: true }),
+      approvedSubServices: new Set(['CONSULT', 'LOCKER']),
+    });
+    expect(keys.subService).toEqual([]);
+  });
+
   it('shows a worker without a facility no facility entry, Settings included', () => {
     const keys = keysOf({ isSuperadmin: false, rights: null, approvedSubServices: new Set() });
     expect(keys).toEqual({ member: [], subService: [], payment: [], settings: [] });
