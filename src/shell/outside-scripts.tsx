@@ -1,30 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { appConfigRoute } from '#domain/api/platform.ts';
+import { startChat, startKakao } from '#src/outside/outside-scripts.ts';
 import { api } from '../providers/instances.ts';
 
-const KAKAO_SDK = 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js';
-const CHAT_PLUGIN = 'https://cdn.channel.io/plugin/ch-plugin-web.js';
-
-type OutsideWindow = Window & {
-  Kakao?: { isInitialized: () => boolean; init: (key: string) => void };
-  ChannelIO?: (command: string, options?: Record<string, unknown>) => void;
-};
-
-const loadScript = (src: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`Could not load ${src}`));
-    document.head.append(script);
-  });
-
-/**
- * docs/rules.md#routes-and-layouts: the messaging SDK and the customer-chat widget are loaded and started on
- * every page, but only when the server has their keys; without a key no outside code reaches the page.
- */
+/** Starts the outside scripts whose keys the server has (docs/rules.md#routes-and-layouts). */
 export function OutsideScripts() {
   const { data } = useQuery({
     queryKey: ['app-config'],
@@ -36,21 +16,11 @@ export function OutsideScripts() {
   const chatPluginKey = data?.chatPluginKey ?? null;
 
   useEffect(() => {
-    if (!kakaoJsKey) return;
-    const w = window as OutsideWindow;
-    loadScript(KAKAO_SDK)
-      .then(() => {
-        if (w.Kakao && !w.Kakao.isInitialized()) w.Kakao.init(kakaoJsKey);
-      })
-      .catch((error: unknown) => console.warn(error));
+    if (kakaoJsKey) startKakao(kakaoJsKey);
   }, [kakaoJsKey]);
 
   useEffect(() => {
-    if (!chatPluginKey) return;
-    const w = window as OutsideWindow;
-    loadScript(CHAT_PLUGIN)
-      .then(() => w.ChannelIO?.('boot', { pluginKey: chatPluginKey }))
-      .catch((error: unknown) => console.warn(error));
+    if (chatPluginKey) startChat(chatPluginKey);
   }, [chatPluginKey]);
 
   return null;
