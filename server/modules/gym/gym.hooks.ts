@@ -23,6 +23,20 @@ const textFields = (patch: Row) =>
     Object.entries(patch).filter(([, value]) => typeof value === 'string' || value === null),
   );
 
+/** INACTIVE always carries a non-empty reason (docs/rules.md#state-machines). */
+const requiredReason = (value: unknown): string => {
+  const reason = textOf(value)?.trim();
+  if (!reason) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      {},
+      { inactiveReason: 'inactiveReasonRequired' },
+    );
+  }
+  return reason;
+};
+
 export const gymHooks: ResourceHooks = {
   // Only business accounts (ADMIN, and the SUPERADMIN) may register facilities (docs/rules.md#facilities).
   authorizeCreate: async ({ request }) => {
@@ -73,16 +87,7 @@ export const gymHooks: ResourceHooks = {
         next.inactiveReason = null;
       }
       if (to === 'INACTIVE') {
-        const reason = textOf(patch.inactiveReason)?.trim();
-        if (!reason) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            'VALIDATION_FAILED',
-            {},
-            { inactiveReason: 'inactiveReasonRequired' },
-          );
-        }
-        next.inactiveReason = reason;
+        next.inactiveReason = requiredReason(patch.inactiveReason);
       }
       if (to === 'ACTIVE') next.inactiveReason = null;
       if (to === 'ACTIVE' || to === 'INACTIVE') {
@@ -93,21 +98,10 @@ export const gymHooks: ResourceHooks = {
           now: ctx.clock(),
         });
       }
-    } else if (patch.inactiveReason !== undefined && actor === 'owner') {
-      // The rejection reason is the operator's word, not the owner's.
-      delete next.inactiveReason;
     } else if (patch.inactiveReason !== undefined && from === 'INACTIVE') {
       // The operator may reword the reason of a rejected facility, never blank it: INACTIVE always has one.
-      const reason = textOf(patch.inactiveReason)?.trim();
-      if (!reason) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'VALIDATION_FAILED',
-          {},
-          { inactiveReason: 'inactiveReasonRequired' },
-        );
-      }
-      next.inactiveReason = reason;
+      // (An owner never gets here: the declaration's writableBy refuses their inactiveReason with 400.)
+      next.inactiveReason = requiredReason(patch.inactiveReason);
     }
     await adoptFiles(tx, gymId, documents);
     const action = to !== from ? gymStatusAction(to) : undefined;
