@@ -1,6 +1,6 @@
 // The bare baseline for `npm run bench`: Fastify and a driver, no engine, no zod, no drizzle. It answers the staff
 // list with the same SQL the app sends for `GET /web/gym-member/worker/list/{gymId}` (session lookup, rights
-// lookup, one page statement with the summaries joined and a window count), as prepared statements, so the app's
+// lookup, one page statement with the summaries joined and the capped total as a scalar subquery), as prepared statements, so the app's
 // req/s divided by this one's is the engine's overhead.
 //   BASELINE_DATABASE_URL=postgres://…  or  BASELINE_PGLITE_DIR=<DATA_DIR>/db   node --import tsx bench/baseline.ts
 
@@ -16,7 +16,8 @@ const RIGHTS_SQL =
   "select gm.gym_id, ga.represent_yn from gym_member gm inner join gym_auth ga on ga.id = gm.gym_auth_id where gm.member_id = $1 and gm.status = 'ACTIVE'";
 const PAGE_SQL = `select gm.id, gm.gym_id, gm.member_id, gm.status, gm.worker_yn, gm.gym_auth_id, gm.create_date,
   gm.modified_date, m.id as m_id, m.user_id, m.name as m_name, m.phone, g.id as g_id, g.name as g_name, g.gym_status,
-  count(*) over () as total
+  (select count(*) from (select 1 from gym_member c where c.gym_id = $1 and c.worker_yn = true limit 10001) capped)
+    as total
   from gym_member gm inner join member m on m.id = gm.member_id inner join gym g on g.id = gm.gym_id
   where gm.gym_id = $1 and gm.worker_yn = true order by gm.id asc, gm.id asc limit $2 offset $3`;
 

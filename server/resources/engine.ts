@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -33,6 +32,7 @@ import { idParamsSchema } from '#domain/schemas/common.ts';
 import { text } from '#domain/schemas/text.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
+import { countCapped } from '../db/count.ts';
 import * as schema from '../db/schema/index.ts';
 import { requireMember } from '../http/auth.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
@@ -57,8 +57,8 @@ export type ResourceHooks = {
   /** Replaces the default delete; runs inside a transaction. */
   delete?: (args: HookArgs & { existing: Row }) => Promise<void>;
   /**
-   * Reads one list page with the summaries its records show joined into the same statement, and the total as a
-   * window count when the statement can carry it (docs/architecture.md#request-path): a list is then one
+   * Reads one list page with the summaries its records show joined into the same statement, and the capped total
+   * as a scalar subquery of it (`cappedTotal`, docs/architecture.md#request-path): a list is then one
    * statement beyond the session and rights lookups. Without it, the page is read and passed to `toRecords`.
    */
   listPage?: (args: {
@@ -303,15 +303,7 @@ export const listRecords = async <TRecord extends z.ZodObject>(
   // A short page already tells the total: no count query (on PGlite every query queues behind the others).
   let n = total ?? start + records.length;
   if (total === undefined && (records.length === pageSize || (records.length === 0 && start > 0))) {
-    // Never a count over a whole table: scoped, and capped.
-    const capped = ctx.db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(where)
-      .limit(TOTAL_CAP + 1)
-      .as('capped');
-    const [counted] = await ctx.db.select({ n: count() }).from(capped);
-    n = Number(counted?.n ?? 0);
+    n = await countCapped(ctx.db, table, where);
   }
   const data = records as z.output<TRecord>[];
   return { data, total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };

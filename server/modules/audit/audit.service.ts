@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditVerify } from '#domain/api/audit.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import type { Db } from '../../db/client.ts';
+import { countCapped } from '../../db/count.ts';
 import { type AuditLogRow, auditLog, member } from '../../db/schema/index.ts';
 import { maskPersonal } from './mask.ts';
 
@@ -122,14 +123,7 @@ export const listAudit = async (db: Db, gymId: number, start: number, end: numbe
     .offset(start);
   let total = start + rows.length;
   if (rows.length === end - start || (rows.length === 0 && start > 0)) {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(auditLog)
-      .where(eq(auditLog.gymId, gymId))
-      .limit(TOTAL_CAP + 1)
-      .as('capped');
-    const [counted] = await db.select({ n: count() }).from(capped);
-    total = Number(counted?.n ?? 0);
+    total = await countCapped(db, auditLog, eq(auditLog.gymId, gymId));
   }
   return {
     data: rows.map(({ row, actorName, actorUserId }) => ({

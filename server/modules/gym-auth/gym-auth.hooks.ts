@@ -111,7 +111,7 @@ export const gymAuthMemberHooks: ResourceHooks = {
 
   delete: async ({ tx, existing }) => unassignAuth(tx, rowOf(gymAuthMember, existing)),
 
-  // One statement: the page, each member's summary, and the total as a window count.
+  // One statement: the page, each member's summary, and the capped total (server/db/count.ts).
   listPage: async ({ db, ...page }) => {
     const { rows, total } = await assignmentPage(db, page);
     return {

@@ -1,14 +1,6 @@
-import {
-  and,
-  eq,
-  type InferInsertModel,
-  type InferSelectModel,
-  inArray,
-  ne,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, type InferInsertModel, type InferSelectModel, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { cappedTotal } from '../../db/count.ts';
 import { gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 
@@ -153,7 +145,7 @@ export const memberSummariesOf = async (db: Executor, ids: number[]) => {
   return new Map(found.map((m) => [m.id, m]));
 };
 
-/** One page of assignments with each member's summary and the total as a window count: one statement. */
+/** One page of assignments with each member's summary and the capped total: one statement. */
 export const assignmentPage = async (
   db: Executor,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
@@ -162,7 +154,7 @@ export const assignmentPage = async (
     .select({
       link: gymAuthMember,
       member: memberSummary,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: cappedTotal(gymAuthMember, page.where),
     })
     .from(gymAuthMember)
     .innerJoin(member, eq(member.id, gymAuthMember.memberId))

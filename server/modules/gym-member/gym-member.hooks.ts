@@ -124,7 +124,7 @@ export const gymMemberHooks: ResourceHooks = {
     });
   },
 
-  // One statement: the page, its member and facility summaries, and the total as a window count.
+  // One statement: the page, its member and facility summaries, and the capped total (server/db/count.ts).
   listPage: async ({ db, ...page }) => {
     const { rows, total } = await linkPage(db, page);
     return {

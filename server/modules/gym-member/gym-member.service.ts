@@ -1,6 +1,7 @@
-import { and, eq, type InferSelectModel, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type InferSelectModel, inArray, ne, type SQL } from 'drizzle-orm';
 import type { GymMemberStatus } from '#domain/enums.ts';
 import type { Executor } from '../../db/client.ts';
+import { cappedTotal } from '../../db/count.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberSummariesOf, memberSummary } from '../gym-auth/gym-auth.service.ts';
@@ -24,7 +25,7 @@ export const withSummaries = async (db: Executor, rows: GymMemberRow[]) => {
   return rows.map((row) => ({ row, member: members.get(row.memberId), gym: gymById.get(row.gymId) }));
 };
 
-/** One page of links with both summaries and the total as a window count: one statement. */
+/** One page of links with both summaries and the capped total: one statement. */
 export const linkPage = async (
   db: Executor,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
@@ -34,7 +35,7 @@ export const linkPage = async (
       row: gymMember,
       member: memberSummary,
       gym: gymSummary,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: cappedTotal(gymMember, page.where),
     })
     .from(gymMember)
     .innerJoin(member, eq(member.id, gymMember.memberId))

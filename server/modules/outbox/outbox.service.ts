@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { OutboxStatus } from '#domain/api/outbox.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import type { Db } from '../../db/client.ts';
+import { countCapped } from '../../db/count.ts';
 import { type OutboxRow, outbox } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 
@@ -82,14 +83,7 @@ export const listOutbox = async (db: Db, status: OutboxStatus | undefined, start
     .offset(start);
   let total = start + rows.length;
   if (rows.length === end - start || (rows.length === 0 && start > 0)) {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(outbox)
-      .where(where)
-      .limit(TOTAL_CAP + 1)
-      .as('capped');
-    const [counted] = await db.select({ n: count() }).from(capped);
-    total = Number(counted?.n ?? 0);
+    total = await countCapped(db, outbox, where);
   }
   return { data: rows.map(toEntry), total: Math.min(total, TOTAL_CAP), capped: total > TOTAL_CAP };
 };
