@@ -2,6 +2,7 @@
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server to use.
 //   npm run bench                         all scenarios, 10 s each, 50 connections
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
+//   BENCH_KEEP=1 keeps the PGlite data folder (to replay its SQL by hand); BENCH_CPU_PROF=<dir> profiles the servers
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -161,7 +162,8 @@ const benchPglite = async (rows: Row[]) => {
   try {
     await runBaseline('pglite', { BASELINE_PGLITE_DIR: join(dir, 'db') }, ctx, rows);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`  kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 };
 
