@@ -57,6 +57,7 @@ const joinAccount = async (baseUrl: string, authCode: 'ADMIN' | 'MEMBER') => {
     name: `Bench ${userId.slice(-4)}`,
     phone,
     authCode,
+    consents: { terms: true, privacy: true },
   });
   return { userId, password, id: (await joined.json()).data.id as number };
 };

@@ -27,7 +27,8 @@ export const errorCodeOfStatus = (status: number): ErrorCode | undefined =>
 /**
  * The error envelope. `message` is translated for the caller; `reason` is the message key that produced it
  * (`joinAlreadyRequested`, `crossSite`, `VALIDATION_FAILED`...), the thing a client branches on; `errors` is keyed
- * by field path, the shape Refine's HttpError puts on form fields.
+ * by field path, the shape Refine's HttpError puts on form fields; `details` carries the figures of the message
+ * (tries left, minutes to wait) so that a client can word it itself.
  */
 export const errorEnvelopeSchema = z
   .object({
@@ -39,6 +40,15 @@ export const errorEnvelopeSchema = z
       example: 'joinAlreadyRequested',
     }),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    details: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .meta({
+        description:
+          'Figures behind `message` that a client renders from its own texts: `remainingTries`, ' +
+          '`retryAfterMinutes` on a refused sign-in.',
+        example: { remainingTries: 2 },
+      }),
     requestId: z.string(),
   })
   .meta({ id: 'Error' });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { memberConsentSchema } from '../rules/consent.ts';
 import { dataOf, idParamsSchema } from '../schemas/common.ts';
 import {
   memberJoinSchema,
@@ -57,4 +59,13 @@ export const changePasswordRoute = defineRoute({
   body: passwordChangeSchema,
   status: 200,
   response: dataOf(memberSchema),
+});
+
+/** `GET /web/member/{id}/consents`: the consents an account gave at join (docs/rules.md#join). */
+export const memberConsentsRoute = defineRoute({
+  method: 'GET',
+  path: '/member/:id/consents',
+  params: idParamsSchema,
+  status: 200,
+  response: dataOf(z.array(memberConsentSchema)),
 });

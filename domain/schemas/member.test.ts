@@ -8,9 +8,20 @@ describe('member schemas', () => {
     name: ' 김대표 ',
     phone: '010-1234-5678',
     authCode: 'ADMIN',
+    consents: { terms: true, privacy: true },
   };
-  it('normalises a join: trims the name, keeps phone digits only', () => {
-    expect(memberJoinSchema.parse(valid)).toEqual({ ...valid, name: '김대표', phone: '01012345678' });
+  it('normalises a join: trims the name, keeps phone digits only, marketing not given unless said', () => {
+    expect(memberJoinSchema.parse(valid)).toEqual({
+      ...valid,
+      name: '김대표',
+      phone: '01012345678',
+      consents: { terms: true, privacy: true, marketing: false },
+    });
+  });
+  it('wants the terms and personal data agreed', () => {
+    const refused = memberJoinSchema.safeParse({ ...valid, consents: { terms: false, privacy: true } });
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['consents', 'terms'], message: 'consentRequired' });
+    expect(memberJoinSchema.safeParse({ ...valid, consents: { terms: true } }).success).toBe(false);
   });
   it('names the rule that failed as a message key', () => {
     const result = memberJoinSchema.safeParse({ ...valid, userId: 'a b', phone: '12' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authCodes, genders, joinAuthCodes, memberStatuses } from '../enums.ts';
 import { isStrongEnoughPassword, PASSWORD_MAX, USER_ID_PATTERN } from '../rules/account.ts';
+import { joinConsentsSchema } from '../rules/consent.ts';
 import { digitsOnly } from '../rules/text.ts';
 import { isoDate, isoDateTime } from './common.ts';
 import { text } from './text.ts';
@@ -55,13 +56,15 @@ export const memberJoinSchema = z
     email: emailField.optional(),
     authCode: z.enum(joinAuthCodes, 'invalidValue'),
     gymName: text({ min: 1, max: 100 }).optional(),
+    /** The consents given at join (docs/rules.md#join): terms and personal data required, marketing optional. */
+    consents: joinConsentsSchema,
   })
   .superRefine((value, ctx) => {
     if (value.gymName !== undefined && value.authCode === 'MEMBER')
       ctx.addIssue({ code: 'custom', path: ['gymName'], message: 'gymNameForOwnersOnly' });
   })
   .meta({ id: 'MemberJoin' });
-export type MemberJoin = z.infer<typeof memberJoinSchema>;
+export type MemberJoin = z.input<typeof memberJoinSchema>;
 
 export const loginSchema = z
   .strictObject({

@@ -6,6 +6,7 @@ import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import type { FileKind } from '#domain/rules/files.ts';
 import { extensionOfKind, fileUrl } from '#domain/rules/files.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { recordJoinConsents } from '../modules/consent/consent.service.ts';
 import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
 import { createGymWithOwner } from '../modules/gym/gym.service.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
@@ -137,18 +138,31 @@ const attachDocuments = async (
 export const DEMO_REJECTION_REASON =
   '사업자등록증의 상호와 시설 이름이 다릅니다. 상호가 보이는 사업자등록증을 다시 올려 주세요.';
 
-const seedAccounts = async (members: MemberRepository) => {
+/** The demo accounts, each with the consents a join records (docs/rules.md#join): required ones, no marketing. */
+const seedAccounts = async (db: Db, members: MemberRepository) => {
   const ids: Record<string, number> = {};
   for (const account of DEMO_ACCOUNTS) {
     const existing = await members.findByUserId(account.userId);
     const row =
       existing ??
-      (await members.create({
-        userId: account.userId,
-        passwordHash: await hashPassword(account.password),
-        name: account.name,
-        phone: account.phone,
-        authCode: account.authCode,
+      (await db.transaction(async (tx) => {
+        const created = await members.create(
+          {
+            userId: account.userId,
+            passwordHash: await hashPassword(account.password),
+            name: account.name,
+            phone: account.phone,
+            authCode: account.authCode,
+          },
+          tx,
+        );
+        await recordJoinConsents(
+          tx,
+          created.id,
+          { terms: true, privacy: true, marketing: false },
+          new Date(),
+        );
+        return created;
       }));
     ids[account.userId] = row.id;
   }
@@ -305,7 +319,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
 };
 
 export const seedDemo = async (db: Db, members: MemberRepository, storage: FileStorage): Promise<Login[]> => {
-  const ids = await seedAccounts(members);
+  const ids = await seedAccounts(db, members);
   await seedFacilities(db, storage, ids);
   return DEMO_ACCOUNTS.map(({ role, userId, password }) => ({ role, userId, password }));
 };

@@ -14,6 +14,8 @@ import { type MessageKey, translate } from './messages.ts';
 
 type Params = Record<string, string | number>;
 type FieldErrors = Record<string, MessageKey | ValidationKey>;
+/** Figures a client renders its own message from (the envelope's `details`, docs/architecture.md#api-contract). */
+type Details = Record<string, string | number>;
 
 /** An error the API means to answer with; everything else becomes a 500 that shows no internals. */
 export class AppError extends Error {
@@ -23,6 +25,7 @@ export class AppError extends Error {
     readonly messageKey: MessageKey = code,
     readonly params: Params = {},
     readonly fieldErrors: FieldErrors = {},
+    readonly details: Details = {},
   ) {
     super(messageKey);
     this.statusCode = errorCodes[code];
@@ -175,6 +178,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         message: translate(lang, error.messageKey, error.params),
         reason: error.messageKey,
         ...(Object.keys(errors).length > 0 ? { errors } : {}),
+        ...(Object.keys(error.details).length > 0 ? { details: error.details } : {}),
       });
     }
     if (error instanceof RequestValidationError) {

@@ -18,6 +18,7 @@ const valid = () => ({
   name: '김대표',
   phone: '010-2222-3333',
   authCode: 'ADMIN',
+  consents: { terms: true, privacy: true },
 });
 
 const countMembers = async () => {

@@ -32,7 +32,12 @@ export const joinThroughApi = async (
     // Each seeded account joins from its own address, as separate visitors would; the server trusts
     // X-Forwarded-For here (TRUST_PROXY in playwright.config.ts), so the per-address join limit stays real.
     headers: { 'x-forwarded-for': visitorAddress() },
-    data: { phone: '01012345678', authCode: 'ADMIN', ...account },
+    data: {
+      phone: '01012345678',
+      authCode: 'ADMIN',
+      consents: { terms: true, privacy: true },
+      ...account,
+    },
   });
   if (response.status() !== 201)
     throw new Error(`join failed: ${response.status()} ${await response.text()}`);

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRoute, logoutRoute, validateRoute } from '#domain/api/auth.ts';
+import { confirmPasswordResetRoute, requestPasswordResetRoute } from '#domain/api/password-reset.ts';
 import { normalizeUserId } from '#domain/rules/account.ts';
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../../http/auth.ts';
-import { AppError, unauthenticated } from '../../http/errors.ts';
+import { unauthenticated } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { toMember } from '../member/member.repository.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
+import { confirmPasswordReset, RESET_CODE_TTL_MS, requestPasswordReset } from './password-reset.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -15,6 +17,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['auth'],
         summary: 'Sign in; sets the HttpOnly session cookie `sid`',
+        description:
+          'From the 3rd failure in 15 minutes the 401 carries `details.remainingTries`; the 5th locks the account: ' +
+          '429 `loginLocked` with `Retry-After` (seconds) and `details.retryAfterMinutes` (rounded up).',
         body: loginRoute.body,
         response: {
           200: loginRoute.response,
@@ -33,8 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (found) ok = await verifyPassword(found.passwordHash, password);
       else await burnPasswordCheck(password);
       if (!found || !ok || found.status === 'QUIT') {
-        await ctx.loginThrottle.recordFailure(userKey, request.ip);
-        throw new AppError('UNAUTHENTICATED', 'loginFailed');
+        // The same count for a known or an unknown id, so the tries left tell nothing about the account.
+        throw await ctx.loginThrottle.recordFailure(userKey, request.ip);
       }
       await ctx.loginThrottle.clear(userKey);
       // Rotate: a session presented with the login request is ended, and a new token is issued.
@@ -80,6 +85,66 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         throw unauthenticated(request.sessionExpired ? 'sessionExpired' : 'UNAUTHENTICATED');
       }
       return { data: toMember(requireMember(request)) };
+    },
+  );
+
+  app.post(
+    requestPasswordResetRoute.path,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Password reset, step 1: a 6-digit code to the account's phone, through the outbox",
+        description:
+          'The same answer whether the account exists or not. Limited per user id and per address ' +
+          '(429 `resetLimited` with `Retry-After` and `details.retryAfterMinutes`).',
+        body: requestPasswordResetRoute.body,
+        response: {
+          200: requestPasswordResetRoute.response,
+          ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
+        },
+      },
+      // A blanket per-IP limit in front of the per-account and per-IP request counts.
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const { userId } = request.body;
+      await requestPasswordReset(ctx.db, {
+        userKey: normalizeUserId(userId),
+        ip: request.ip,
+        account: await ctx.members.findByUserId(userId),
+        now: ctx.clock(),
+      });
+      return { data: { expiresInMinutes: RESET_CODE_TTL_MS / 60_000 } };
+    },
+  );
+
+  app.post(
+    confirmPasswordResetRoute.path,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Password reset, step 2: the code and a new password; ends every session of the account',
+        description:
+          'A wrong, expired (10 minutes), used-up (5 tries) or missing code, and an unknown account, all answer ' +
+          'the same 400 `resetCodeInvalid`.',
+        body: confirmPasswordResetRoute.body,
+        response: {
+          204: confirmPasswordResetRoute.response,
+          ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
+        },
+      },
+      config: { public: true, rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { userId, code, newPassword } = request.body;
+      await confirmPasswordReset(ctx.db, {
+        userKey: normalizeUserId(userId),
+        account: await ctx.members.findByUserId(userId),
+        code,
+        newPassword,
+        now: ctx.clock(),
+      });
+      return reply.status(204).send(null);
     },
   );
 };

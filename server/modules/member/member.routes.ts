@@ -7,6 +7,7 @@ import {
   checkUserIdRoute,
   getMemberRoute,
   joinRoute,
+  memberConsentsRoute,
   updateMemberRoute,
 } from '#domain/api/member.ts';
 import { normalizeUserId } from '#domain/rules/account.ts';
@@ -17,6 +18,7 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { gymIdsWithRight } from '../../http/rights.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { listConsents, recordJoinConsents } from '../consent/consent.service.ts';
 import { createGymWithOwner } from '../gym/gym.service.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
 
@@ -41,7 +43,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Join: create a representative (ADMIN) or worker (MEMBER) account',
         description:
           'With `gymName` (representatives only) the first facility is created too, as a WAIT draft with its two ' +
-          'permission sets and the owner link, in the same transaction.',
+          'permission sets and the owner link, in the same transaction. `consents.terms` and `consents.privacy` ' +
+          'must be true (400 otherwise); each consent is stored with its document version and time.',
         body: joinRoute.body,
         response: {
           201: joinRoute.response,
@@ -64,19 +67,21 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         authCode: body.authCode,
       };
       try {
-        // A representative who names a facility gets the account and its WAIT draft (with both permission sets,
-        // the assignment and the ACTIVE link) in one transaction (docs/rules.md#facilities): both or neither.
-        const row = body.gymName
-          ? await ctx.db.transaction(async (tx) => {
-              const created = await ctx.members.create(account, tx);
-              await createGymWithOwner(tx, created.id, {
-                name: body.gymName!,
-                businessForm: 'INDIVIDUAL',
-                gymStatus: 'WAIT',
-              });
-              return created;
-            })
-          : await ctx.members.create(account);
+        // One transaction: the account, its consents (docs/rules.md#join) and, for a representative who names a
+        // facility, its WAIT draft with both permission sets, the assignment and the ACTIVE link
+        // (docs/rules.md#facilities): all or nothing.
+        const row = await ctx.db.transaction(async (tx) => {
+          const created = await ctx.members.create(account, tx);
+          await recordJoinConsents(tx, created.id, body.consents, ctx.clock());
+          if (body.gymName) {
+            await createGymWithOwner(tx, created.id, {
+              name: body.gymName,
+              businessForm: 'INDIVIDUAL',
+              gymStatus: 'WAIT',
+            });
+          }
+          return created;
+        });
         return reply.status(201).send({ data: toMember(row) });
       } catch (error) {
         // Two joins racing for one userId: the unique index decides.
@@ -128,6 +133,32 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const row = id === me.id ? me : await ctx.members.findById(id);
       if (!row) throw notFound();
       return { data: toMember(row) };
+    },
+  );
+
+  app.get(
+    memberConsentsRoute.path,
+    {
+      schema: {
+        tags: ['member'],
+        summary: "An account's consents given at join: your own, or any for a SUPERADMIN",
+        params: memberConsentsRoute.params,
+        response: { 200: memberConsentsRoute.response, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
+      },
+    },
+    async (request) => {
+      const me = requireMember(request);
+      const { id } = request.params;
+      if (id !== me.id && me.authCode !== 'SUPERADMIN') throw notFound();
+      const rows = await listConsents(ctx.db, id);
+      return {
+        data: rows.map((row) => ({
+          kind: row.kind,
+          version: row.version,
+          agreed: row.agreed,
+          agreedAt: row.agreedAt.toISOString(),
+        })),
+      };
     },
   );
 
