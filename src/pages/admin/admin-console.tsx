@@ -1,4 +1,10 @@
-import { AuditOutlined, LogoutOutlined, SendOutlined, TableOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+  SendOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
 import { useLogout, useTranslate } from '@refinedev/core';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -17,11 +23,15 @@ import { FacilityReviewPage } from './facility-review-page.tsx';
 
 // The outbox page loads on demand: only the operator opens it, and rarely.
 const OutboxPage = lazy(() => import('./outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
+const AccountConsentsPage = lazy(() =>
+  import('./account-consents-page.tsx').then((m) => ({ default: m.AccountConsentsPage })),
+);
 
 export const ADMIN_PATHS = {
   facilityReview: `${ADMIN_BASE}/review/facilities`,
   addOnReview: `${ADMIN_BASE}/review/add-ons`,
   outbox: `${ADMIN_BASE}/operations/outbox`,
+  accounts: `${ADMIN_BASE}/operations/accounts`,
 } as const;
 
 function AdminResource() {
@@ -60,6 +70,11 @@ function AdminMenu() {
           key: ADMIN_PATHS.outbox,
           icon: <SendOutlined />,
           label: <Link to={ADMIN_PATHS.outbox}>{translate('admin.outbox.title')}</Link>,
+        },
+        {
+          key: ADMIN_PATHS.accounts,
+          icon: <SafetyCertificateOutlined />,
+          label: <Link to={ADMIN_PATHS.accounts}>{translate('admin.consents.title')}</Link>,
         },
       ],
     },
@@ -131,6 +146,14 @@ export function AdminConsole() {
                   element={
                     <Suspense fallback={<PageSpinner />}>
                       <OutboxPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="operations/accounts"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <AccountConsentsPage />
                     </Suspense>
                   }
                 />

@@ -1,4 +1,4 @@
-import { useTranslate } from '@refinedev/core';
+import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,12 +20,26 @@ const STATUS_COLORS: Record<OutboxStatus, string> = {
 };
 const dateTime = (value: string | null) => (value ? dayjs(value).format('YYYY.MM.DD HH:mm:ss') : '—');
 
+/** A message's text in the page's language when it has one (`text: { ko, en }`), else its payload, cut short. */
+const messageOf = (payload: Record<string, unknown>, language: string): string => {
+  const text = payload.text;
+  if (typeof text === 'string') return text;
+  if (text && typeof text === 'object') {
+    const byLanguage = text as Record<string, unknown>;
+    const chosen = byLanguage[language] ?? byLanguage.ko ?? byLanguage.en;
+    if (typeof chosen === 'string') return chosen;
+  }
+  const json = JSON.stringify(payload);
+  return json.length > 160 ? `${json.slice(0, 157)}...` : json;
+};
+
 /**
  * The outbox for the operator (docs/architecture.md#outbox): what waits, what was sent, and the dead letters,
  * which a retry puts back in the queue after a confirmation.
  */
 export function OutboxPage() {
   const translate = useTranslate();
+  const language = useGetLocale()() ?? 'ko';
   const { open } = useModal();
   const { message } = App.useApp();
   const report = useReportError();
@@ -67,6 +81,14 @@ export function OutboxPage() {
   const columns: ColumnsType<OutboxEntry> = [
     { key: 'id', title: '#', render: (_, row) => row.id, width: 64 },
     { key: 'topic', title: translate('admin.outbox.topic'), render: (_, row) => row.topic },
+    {
+      // What the message says: in test mode nothing leaves, so this is where a demo reads a sent code.
+      key: 'message',
+      title: translate('admin.outbox.message'),
+      render: (_, row) => (
+        <Typography.Text style={{ fontSize: 13 }}>{messageOf(row.payload, language)}</Typography.Text>
+      ),
+    },
     {
       key: 'status',
       title: translate('admin.outbox.status'),

@@ -1,7 +1,17 @@
 // The calls of the sign-in pages, on fetch rather than the back-office's axios client, so the light entry stays
 // small (docs/architecture.md#web-app). Failures become the same AppHttpError as everywhere else.
+import type { PasswordResetConfirm, PasswordResetRequest } from '#domain/api/password-reset.ts';
 import type { Login, Member, MemberJoin } from '#domain/schemas/member.ts';
 import { type AppHttpError, type Translate, toHttpError } from '../../providers/http-error.ts';
+
+/** The figures of a refusal (the envelope's `details`: tries left, minutes to wait), for the page to word itself. */
+export type AuthHttpError = AppHttpError & { details?: Record<string, string | number> };
+
+/** A figure of a refusal's `details`, when it is a number. */
+export const detailOf = (error: unknown, key: string): number | undefined => {
+  const value = (error as AuthHttpError | null)?.details?.[key];
+  return typeof value === 'number' ? value : undefined;
+};
 
 /** Every call gives up after 10 seconds (docs/rules.md#limits-and-constants). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -38,10 +48,13 @@ export const createAuthApi = ({ getLanguage, translate, fetchImpl = fetch }: Aut
     }
     const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
-      throw toHttpError(
+      const error: AuthHttpError = toHttpError(
         { status: response.status, body: payload, retryAfter: response.headers.get('retry-after') },
         translate,
       );
+      if (isRecord(payload) && isRecord(payload.details))
+        error.details = payload.details as Record<string, string | number>;
+      throw error;
     }
     return (isRecord(payload) && 'data' in payload ? payload.data : payload) as T;
   };
@@ -49,6 +62,11 @@ export const createAuthApi = ({ getLanguage, translate, fetchImpl = fetch }: Aut
   return {
     login: (credentials: Login): Promise<Member> => call<Member>('POST', '/member/login', credentials),
     join: (values: MemberJoin): Promise<Member> => call<Member>('POST', '/member', values),
+    /** Always the same answer, whether the account exists or not (docs/rules.md#password-reset). */
+    requestPasswordReset: (body: PasswordResetRequest): Promise<unknown> =>
+      call('POST', '/member/password-reset', body),
+    confirmPasswordReset: (body: PasswordResetConfirm): Promise<unknown> =>
+      call('POST', '/member/password-reset/confirm', body),
     getMember: (id: number): Promise<Member> => call<Member>('GET', `/member/${encodeURIComponent(id)}`),
     isUserIdAvailable: async (userId: string): Promise<boolean> =>
       (await call<{ available: boolean }>('GET', `/member/check-userId?userId=${encodeURIComponent(userId)}`))

@@ -6,6 +6,7 @@ import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
 import { ROUTES } from '../../routes.ts';
 import type { StoredSession } from '../../session/stored-session.ts';
 import type { AuthApi } from './auth-api.ts';
+import type { ConsentErrors } from './components/consent-fields.tsx';
 import { AuthCard } from './components/controls.tsx';
 import { isJoinField, type JoinFieldErrors, JoinForm } from './components/join-form.tsx';
 import { WorkerFacilityStep } from './components/worker-facility-step.tsx';
@@ -29,6 +30,7 @@ export function JoinPage({ authCode, api, stored }: JoinPageProps) {
   const { navigate } = useNavigation();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<JoinFieldErrors | null>(null);
+  const [consentErrors, setConsentErrors] = useState<ConsentErrors | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [joined, setJoined] = useState(false);
 
@@ -41,8 +43,15 @@ export function JoinPage({ authCode, api, stored }: JoinPageProps) {
     const all = fieldErrorsOf(error);
     const placed = all.filter(({ name }) => isJoinField(name));
     setFieldErrors(Object.fromEntries(placed.map(({ name, errors }) => [name, errors[0] ?? ''])));
+    const consents = all.filter(({ name }) => name === 'consents.terms' || name === 'consents.privacy');
+    setConsentErrors(
+      Object.fromEntries(
+        consents.map(({ name, errors }) => [name.slice('consents.'.length), errors[0] ?? '']),
+      ),
+    );
     // Errors on fields speak for themselves; anything else needs the message above the form.
-    const needsMessage = placed.length === 0 || placed.length < all.length;
+    const shown = placed.length + consents.length;
+    const needsMessage = shown === 0 || shown < all.length;
     setErrorMessage(needsMessage ? (isHttpError(error) ? error.message : t('errors.UNKNOWN')) : null);
   };
 
@@ -89,6 +98,7 @@ export function JoinPage({ authCode, api, stored }: JoinPageProps) {
             submitting={submitting}
             errorMessage={errorMessage}
             fieldErrors={fieldErrors}
+            consentErrors={consentErrors}
           />
           <p className="fd-muted fd-after-form">
             {t('join.haveAccount')} <Link to={ROUTES.LOGIN}>{t('join.toLogin')}</Link>

@@ -4,11 +4,12 @@ import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { isHttpError } from '../../providers/http-error.ts';
 import { ROUTES } from '../../routes.ts';
 import type { StoredSession } from '../../session/stored-session.ts';
-import type { AuthApi } from './auth-api.ts';
+import { type AuthApi, detailOf } from './auth-api.ts';
 import { Alert, AuthCard, Dialog } from './components/controls.tsx';
 import { type LoginFailure, LoginForm } from './components/login-form.tsx';
 import { Link, useNavigation } from './navigation.tsx';
-import { safeReturnPath } from './paths.ts';
+import { PasswordReset } from './password-reset.tsx';
+import { RESET_PATH, safeReturnPath } from './paths.ts';
 
 type LoginPageProps = { api: AuthApi; stored: StoredSession };
 
@@ -42,11 +43,18 @@ export function LoginPage({ api, stored }: LoginPageProps) {
       });
   }, [api, stored]);
 
-  const toFailure = (error: unknown): LoginFailure => ({
-    message: isHttpError(error) ? error.message : t('errors.UNKNOWN'),
-    retryUntil:
-      isHttpError(error) && error.retryAfter !== undefined ? Date.now() + error.retryAfter * 1000 : null,
-  });
+  // The page words the refusal from its own texts and the figures of the envelope's details
+  // (docs/rules.md#session): tries left from the 3rd failure, one wait in minutes for a lock.
+  const toFailure = (error: unknown): LoginFailure => {
+    const retryUntil =
+      isHttpError(error) && error.retryAfter !== undefined ? Date.now() + error.retryAfter * 1000 : null;
+    if (!isHttpError(error)) return { message: t('errors.UNKNOWN'), retryUntil };
+    const remaining = detailOf(error, 'remainingTries');
+    if (error.reason === 'loginFailedTriesLeft' && remaining !== undefined)
+      return { message: t('login.failedTriesLeft', { count: remaining }), retryUntil };
+    if (error.reason === 'loginLocked') return { message: error.message, retryUntil, locked: true };
+    return { message: error.message, retryUntil };
+  };
 
   // The failure is shown in the form rather than as a toast, so it stays readable and is announced (role=alert).
   const login = async (values: Login): Promise<void> => {
@@ -63,12 +71,22 @@ export function LoginPage({ api, stored }: LoginPageProps) {
     }
   };
 
+  if (search.get('reset') !== null) return <PasswordReset api={api} />;
+
   return (
     <AuthCard>
       <h1 className="fd-title">{t('login.title')}</h1>
       <p className="fd-subtitle">{t('login.subtitle')}</p>
       {notice && <Alert type="success" message={notice} />}
-      <LoginForm onSubmit={(values) => void login(values)} submitting={submitting} failure={failure} />
+      <LoginForm
+        onSubmit={(values) => void login(values)}
+        submitting={submitting}
+        failure={failure}
+        resetLink={<Link to={RESET_PATH}>{t('login.forgot')}</Link>}
+      />
+      <p className="fd-after-form">
+        <Link to={RESET_PATH}>{t('login.forgot')}</Link>
+      </p>
       <nav className="fd-links" aria-label={t('login.noAccount')}>
         <p className="fd-muted">{t('login.noAccount')}</p>
         <Link to={ROUTES.JOIN}>{t('login.joinRepresentative')}</Link>

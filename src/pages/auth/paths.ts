@@ -16,6 +16,9 @@ export const signInPathOf = (pathname: string): SignInPath | null => {
   return (SIGN_IN_PATHS as readonly string[]).includes(path) ? (path as SignInPath) : null;
 };
 
+/** The password reset: a step of LOGIN rather than a page of its own (docs/rules.md#password-reset). */
+export const RESET_PATH = `${ROUTES.LOGIN}?reset`;
+
 /** Only a path inside the app is a place to return to after login (no open redirect through ?to=). */
 export const safeReturnPath = (value: unknown): string | undefined =>
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')

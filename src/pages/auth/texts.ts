@@ -10,6 +10,7 @@ import {
   loading as loadingEn,
   login as loginEn,
   modal as modalEn,
+  reset as resetEn,
   session as sessionEn,
   shell as shellEn,
 } from '../../i18n/locales/en.json';
@@ -22,6 +23,7 @@ import {
   loading as loadingKo,
   login as loginKo,
   modal as modalKo,
+  reset as resetKo,
   session as sessionKo,
   shell as shellKo,
 } from '../../i18n/locales/ko.json';
@@ -36,6 +38,7 @@ export const signInTexts = {
     loading: loadingEn,
     login: loginEn,
     modal: modalEn,
+    reset: resetEn,
     session: sessionEn,
     shell: { head: shellEn.head },
     validation: validationMessages.en,
@@ -49,6 +52,7 @@ export const signInTexts = {
     loading: loadingKo,
     login: loginKo,
     modal: modalKo,
+    reset: resetKo,
     session: sessionKo,
     shell: { head: shellKo.head },
     validation: validationMessages.ko,

@@ -38,7 +38,7 @@ type TextFieldProps = {
   autoComplete?: string;
   autoCapitalize?: string;
   spellCheck?: boolean;
-  inputMode?: 'text' | 'tel' | 'email';
+  inputMode?: 'text' | 'tel' | 'email' | 'numeric';
   placeholder?: string;
   maxLength?: number;
   disabled?: boolean;

@@ -10,6 +10,9 @@ import { JoinForm } from './join-form.tsx';
 
 afterEach(cleanup);
 
+const TERMS = '[Required] I agree to the Terms of Service';
+const PRIVACY = '[Required] I agree to the collection and use of personal data';
+
 const renderJoinForm = ({
   language = 'en',
   authCode = 'ADMIN',
@@ -78,6 +81,8 @@ describe('JoinForm', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Name'), 'Kim');
     await user.type(screen.getByLabelText('Phone'), '01012345678');
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('010-1234-5678');
+    await user.click(screen.getByLabelText(TERMS));
+    await user.click(screen.getByLabelText(PRIVACY));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
@@ -86,7 +91,36 @@ describe('JoinForm', { timeout: 30_000 }, () => {
         name: 'Kim',
         phone: '01012345678',
         authCode: 'MEMBER',
+        consents: { terms: true, privacy: true, marketing: false },
       }),
+    );
+  });
+
+  it('refuses to submit without both required agreements, shows what the personal data is for, and links the texts', async () => {
+    const { user, onSubmit } = renderJoinForm({ authCode: 'MEMBER' });
+    await user.type(screen.getByLabelText('User ID'), 'worker.lee');
+    await user.type(screen.getByLabelText('Password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Name'), 'Lee');
+    await user.type(screen.getByLabelText('Phone'), '01012345678');
+    expect(screen.getByText(/^Items collected:/)).toBeTruthy();
+    expect(screen.getByText(/^Purpose:/)).toBeTruthy();
+    expect(screen.getByText(/^Retention:/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the terms' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Read the privacy policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+    await user.click(screen.getByLabelText(TERMS));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('This agreement is required to sign up.')).toBeTruthy();
+    expect(screen.getByLabelText(PRIVACY).getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('Agree to all (including optional)'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ consents: { terms: true, privacy: true, marketing: true } }),
+      ),
     );
   });
 
@@ -109,6 +143,8 @@ describe('JoinForm', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Name'), 'Kim');
     await user.type(screen.getByLabelText('Phone'), '01012345678');
     await user.type(screen.getByLabelText('Facility name'), '  핏데스크 강남점 ');
+    await user.click(screen.getByLabelText(TERMS));
+    await user.click(screen.getByLabelText(PRIVACY));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
@@ -118,6 +154,7 @@ describe('JoinForm', { timeout: 30_000 }, () => {
         phone: '01012345678',
         authCode: 'ADMIN',
         gymName: '핏데스크 강남점',
+        consents: { terms: true, privacy: true, marketing: false },
       }),
     );
   });

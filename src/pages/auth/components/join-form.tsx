@@ -5,6 +5,13 @@ import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import { type MemberJoin, memberJoinSchema } from '#domain/schemas/member.ts';
 import { issueMessage } from '#src/forms/zod-rule.ts';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
+import {
+  type ConsentErrors,
+  ConsentFields,
+  type ConsentValues,
+  NO_CONSENTS,
+  REQUIRED_KEYS,
+} from './consent-fields.tsx';
 import { Alert, Button, type FieldStatus, TextField } from './controls.tsx';
 
 /** What the form holds; the confirmation is checked here and never sent. */
@@ -31,6 +38,8 @@ type JoinFormProps = {
   errorMessage?: string | null;
   /** The server's field errors, placed on their fields when they arrive. */
   fieldErrors?: JoinFieldErrors | null;
+  /** The server's refusals of the agreements (`consents.terms`, `consents.privacy`). */
+  consentErrors?: ConsentErrors | null;
 };
 
 export const joinFieldNames: readonly Field[] = [
@@ -78,6 +87,7 @@ export function JoinForm({
   submitting,
   errorMessage,
   fieldErrors,
+  consentErrors: serverConsentErrors,
 }: JoinFormProps) {
   const { t } = useI18n();
   const [values, setValues] = useState<JoinFormValues>(EMPTY);
@@ -87,6 +97,26 @@ export function JoinForm({
   const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const userIdCheck = useRef<{ timer?: number; run: number }>({ run: 0 });
   const visible = joinFieldNames.filter((name) => name !== 'gymName' || authCode === 'ADMIN');
+  const [consents, setConsents] = useState<ConsentValues>(NO_CONSENTS);
+  const [consentErrors, setConsentErrors] = useState<ConsentErrors>({});
+  const firstConsentRef = useRef<HTMLInputElement | null>(null);
+
+  useEffect(() => {
+    if (serverConsentErrors) setConsentErrors(serverConsentErrors);
+  }, [serverConsentErrors]);
+
+  const missingConsents = (given: ConsentValues): ConsentErrors =>
+    Object.fromEntries(
+      REQUIRED_KEYS.filter((key) => !given[key]).map((key) => [key, t('join.consent.required')]),
+    );
+
+  const changeConsents = (next: ConsentValues): void => {
+    setConsents(next);
+    // An error goes as soon as its box is ticked; a new one waits for the submit.
+    setConsentErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !next[key as keyof ConsentValues])),
+    );
+  };
 
   useEffect(() => {
     if (fieldErrors) setErrors((current) => ({ ...current, ...fieldErrors }));
@@ -172,10 +202,16 @@ export function JoinForm({
     for (const field of visible) if (field !== 'userId') found[field] = localError(field, values);
     setErrors((current) => ({ ...current, ...found }));
     found.userId = await checkUserId(values.userId);
+    const missing = missingConsents(consents);
+    setConsentErrors(missing);
     const first = visible.find((field) => found[field]);
     if (first) {
       // antd's scrollToFirstError, and the focus goes with it.
       refs.current[first]?.focus();
+      return;
+    }
+    if (Object.keys(missing).length > 0) {
+      firstConsentRef.current?.focus();
       return;
     }
     const email = values.email?.trim();
@@ -187,6 +223,7 @@ export function JoinForm({
       ...(email ? { email } : {}),
       ...(authCode === 'ADMIN' ? { gymName: values.gymName ?? '' } : {}),
       authCode,
+      consents,
     });
     if (parsed.success) {
       onSubmit(parsed.data);
@@ -267,6 +304,14 @@ export function JoinForm({
             maxLength={100}
           />
         )}
+        <ConsentFields
+          values={consents}
+          errors={consentErrors}
+          onChange={changeConsents}
+          firstRef={(element) => {
+            firstConsentRef.current = element;
+          }}
+        />
         <div className="fd-a-actions fd-a-actions-last">
           <Button type="submit" variant="primary" size="large" block loading={submitting}>
             {t('join.submit')}

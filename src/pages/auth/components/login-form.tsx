@@ -1,26 +1,32 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Login } from '#domain/schemas/member.ts';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { Alert, Button, TextField } from './controls.tsx';
 import { formatWait } from './format-wait.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 
-/** Why the last attempt failed: the server's message and, after 429, when trying again makes sense (epoch ms). */
+/**
+ * Why the last attempt failed: the message and, after 429, when trying again makes sense (epoch ms). A locked
+ * account (`locked`) shows one message with the minutes left, counted down here, and the way to a reset.
+ */
 export type LoginFailure = {
   message: string;
   retryUntil: number | null;
+  locked?: boolean;
 };
 
 type LoginFormProps = {
   onSubmit: (values: Login) => void;
   submitting: boolean;
   failure: LoginFailure | null;
+  /** The link to the password reset, offered with a lock. */
+  resetLink?: ReactNode;
 };
 
 type Field = keyof Login;
 const FIELDS: readonly Field[] = ['userId', 'password'];
 
-export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
+export function LoginForm({ onSubmit, submitting, failure, resetLink }: LoginFormProps) {
   const { t, language } = useI18n();
   const userIdRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -57,18 +63,34 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
   return (
     <form name="login" className="fd-a-form" noValidate onSubmit={handleSubmit}>
       <fieldset className="fd-a-fieldset" disabled={submitting}>
-        {failure && (
+        {failure?.locked ? (
           <Alert
             type="error"
-            message={failure.message}
+            message={
+              waiting ? t('login.locked', { count: Math.ceil(secondsLeft / 60) }) : t('login.retryNow')
+            }
             description={
-              failure.retryUntil === null
-                ? undefined
-                : waiting
-                  ? t('login.retryIn', { wait: formatWait(secondsLeft, language) })
-                  : t('login.retryNow')
+              resetLink && (
+                <>
+                  {t('login.lockedHint')} {resetLink}
+                </>
+              )
             }
           />
+        ) : (
+          failure && (
+            <Alert
+              type="error"
+              message={failure.message}
+              description={
+                failure.retryUntil === null
+                  ? undefined
+                  : waiting
+                    ? t('login.retryIn', { wait: formatWait(secondsLeft, language) })
+                    : t('login.retryNow')
+              }
+            />
+          )
         )}
         <TextField
           name="userId"
