@@ -16,6 +16,11 @@ test.describe('signed out', () => {
     await page.getByLabel('Phone').fill('01055556666');
     await expect(page.getByLabel('Phone')).toHaveValue('010-5555-6666');
     await page.getByLabel('Facility name').fill('최대표 피트니스');
+    // The required agreements first: without them the form stays (docs/rules.md#join).
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText('This agreement is required to sign up.').first()).toBeVisible();
+    await page.getByLabel('[Required] I agree to the Terms of Service').check();
+    await page.getByLabel('[Required] I agree to the collection and use of personal data').check();
     await page.getByRole('button', { name: 'Sign up' }).click();
 
     await expect(page).toHaveURL(/\/$/);
