@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { login, makeMember, randomIp, uniqueUserId } from '../fixtures/factories.ts';
 
-// Lockouts people understand (docs/rules.md#session): the tries left from the 3rd failure, and one wait, in
+// Lockouts people understand (docs/rules.md#login): the tries left from the 3rd failure, and one wait, in
 // minutes rounded up, when the account locks; the figures ride in the envelope's details.
 
 let t: TestApp;

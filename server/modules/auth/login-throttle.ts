@@ -6,12 +6,12 @@ import { AppError } from '../../http/errors.ts';
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 30;
-/** From this failure on, the refusal says how many tries are left (docs/rules.md#session). */
+/** From this failure on, the refusal says how many tries are left (docs/rules.md#login). */
 export const WARN_FROM_FAILURE = 3;
 
 /**
  * The lock refusal: 429 with `Retry-After` in seconds, and one figure for people, the minutes rounded up, in the
- * message and in the envelope's `details` (docs/rules.md#session).
+ * message and in the envelope's `details` (docs/rules.md#login).
  */
 export const loginLocked = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -44,7 +44,7 @@ export function LoginPage({ api, stored }: LoginPageProps) {
   }, [api, stored]);
 
   // The page words the refusal from its own texts and the figures of the envelope's details
-  // (docs/rules.md#session): tries left from the 3rd failure, one wait in minutes for a lock.
+  // (docs/rules.md#login): tries left from the 3rd failure, one wait in minutes for a lock.
   const toFailure = (error: unknown): LoginFailure => {
     const retryUntil =
       isHttpError(error) && error.retryAfter !== undefined ? Date.now() + error.retryAfter * 1000 : null;
