@@ -81,3 +81,31 @@ test('after failed sign-ins the login says the tries left, then one lock time wi
   await expect(alert.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
 });
+
+test("the operator reads an account's join consents and the reset message in the console", async ({
+  page,
+  request,
+}) => {
+  const userId = uniqueUserId('consents');
+  await joinThroughApi(request, { userId, password: 'consent123', name: '동의인' });
+  await request.post('/web/member/password-reset', { data: { userId } });
+
+  await page.goto('/login?lng=en');
+  await submitLoginForm(page, OPERATOR);
+  await expect(page.locator('header.fd-shell-header')).toBeVisible();
+  await page.goto('/admin/operations/accounts');
+  await expect(page.getByRole('heading', { name: 'Accounts and consents' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'User ID or name' }).fill(userId);
+  await page.getByRole('searchbox', { name: 'User ID or name' }).press('Enter');
+  const row = page.getByRole('row', { name: new RegExp(userId) });
+  await row.getByRole('button').first().click();
+  const consents = page.locator('.ant-table-expanded-row');
+  await expect(consents).toContainText('Terms of service');
+  await expect(consents).toContainText('Personal data');
+  await expect(consents.getByRole('row', { name: /Marketing/ })).toContainText('No');
+  await expect(consents).toContainText('2026-11-22');
+
+  await page.goto('/admin/operations/outbox');
+  await page.getByText('All', { exact: true }).click();
+  await expect(page.getByText(/Your password reset code is \d{6}/).first()).toBeVisible();
+});
