@@ -1,27 +1,32 @@
-import { Suspense } from 'react';
+import { Drawer } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AccessGate } from './access-gate.tsx';
-import { AppHeader } from './app-header.tsx';
+import { AppHeader, LogoutButton, MemberName, MOBILE_MENU_ID } from './app-header.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { layoutOf } from './layout-of.ts';
 import { PageSpinner } from './page-spinner.tsx';
 import { SelectionRules } from './selection-rules.tsx';
 import { IconRail, SideMenu } from './side-menu.tsx';
+import { useIsMobile } from './use-is-mobile.ts';
 
 /**
  * docs/rules.md#app-shell: the default layout: the 80 px header, then the 50 px icon rail (HOME,
  * PAYMENT_METHOD, PROFILE) or the 200 px side menu, beside content at least 900 px wide. Pages render behind
- * the access gate.
+ * the access gate. On a phone (up to 767 px, docs/DECISIONS.md) the menu is a drawer opened from the header,
+ * and the content takes the screen's width.
  */
 export function MainLayout() {
   const { pathname } = useLocation();
+  const mobile = useIsMobile();
   const layout = layoutOf(pathname);
   const rail = layout.kind === 'main' && layout.menu === 'rail';
   return (
-    <div className="fd-shell">
-      <AppHeader />
+    <div className={mobile ? 'fd-shell is-mobile' : 'fd-shell'}>
+      {mobile ? <MobileHeader /> : <AppHeader />}
       <SelectionRules />
       <div className="fd-shell-body">
-        {rail ? <IconRail /> : <SideMenu />}
+        {mobile ? null : rail ? <IconRail /> : <SideMenu />}
         <main className="fd-shell-content">
           <AccessGate>
             <Suspense fallback={<PageSpinner />}>
@@ -31,5 +36,36 @@ export function MainLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The phone's header and its menu drawer: the pages, the member's name, the language and logout. */
+function MobileHeader() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  // A chosen page closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger.
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <>
+      <AppHeader mobile menuOpen={open} onMenuToggle={() => setOpen((value) => !value)} />
+      <Drawer
+        id={MOBILE_MENU_ID}
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="right"
+        width="min(320px, 85vw)"
+        title={<MemberName />}
+        rootClassName="fd-mobile-drawer"
+        footer={
+          <div className="fd-mobile-drawer-footer">
+            <LanguageSwitch />
+            <LogoutButton />
+          </div>
+        }
+      >
+        <SideMenu drawer />
+      </Drawer>
+    </>
   );
 }

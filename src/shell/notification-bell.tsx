@@ -151,7 +151,7 @@ export function NotificationBell({ api = defaultApi }: { api?: NoticeApi }) {
   const label = count > 0 ? translate('notice.bellUnread', { count }) : translate('notice.bell');
 
   const content = (
-    <div style={{ width: 360, maxHeight: 420, overflowY: 'auto' }}>
+    <div className="fd-notice-panel">
       {list.isError ? (
         <Alert type="error" showIcon message={translate('notice.loadFailed')} />
       ) : (

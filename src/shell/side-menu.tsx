@@ -55,8 +55,11 @@ export function IconRail() {
   );
 }
 
-/** docs/rules.md#app-shell: the 200 px menu: the facility name and the accordion of the member's pages. */
-export function SideMenu() {
+/**
+ * docs/rules.md#app-shell: the 200 px menu: the facility name and the accordion of the member's pages. In the
+ * phone's drawer (`drawer`) it also lists the icon rail's pages, with their names.
+ */
+export function SideMenu({ drawer = false }: { drawer?: boolean }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const { selected } = useFacility();
@@ -68,7 +71,8 @@ export function SideMenu() {
     .sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0];
   const [openKeys, setOpenKeys] = useState<string[]>(() => {
     const group = groups.find((g) => g.entries.includes(current as MenuEntry));
-    return [group?.key ?? groups[0]?.key ?? ''];
+    // The drawer opens only the current page's group; the side menu, the first when none is current.
+    return [group?.key ?? (drawer ? '' : (groups[0]?.key ?? ''))];
   });
 
   const labelOf = (entry: MenuEntry): ReactNode => {
@@ -91,7 +95,23 @@ export function SideMenu() {
     return <Link to={entry.to}>{label}</Link>;
   };
 
-  const items: MenuProps['items'] = groups.map((group) => ({
+  const railItems: MenuProps['items'] = drawer
+    ? RAIL.map((item) => ({
+        key: `rail-${item.key}`,
+        icon: RAIL_ICONS[item.key],
+        disabled: !item.to,
+        label: item.to ? (
+          <Link to={item.to}>{translate(item.labelKey)}</Link>
+        ) : (
+          <span>
+            {translate(item.labelKey)} <Tag className="fd-soon">{translate('shell.soon')}</Tag>
+          </span>
+        ),
+      }))
+    : [];
+  const railCurrent = drawer ? RAIL.find((item) => item.to && pathname === item.to) : undefined;
+
+  const groupItems: MenuProps['items'] = groups.map((group) => ({
     key: group.key,
     label: translate(group.labelKey),
     children: group.entries.map((entry) => ({
@@ -100,12 +120,13 @@ export function SideMenu() {
       disabled: !entry.to || (entry.newWindow && !selected),
     })),
   }));
+  const items: MenuProps['items'] = [...railItems, ...groupItems];
 
   // An accordion: one group open at a time.
   const handleOpenChange = (keys: string[]): void => setOpenKeys(keys.slice(-1));
 
   return (
-    <nav className="fd-side-menu" aria-label={translate('shell.menu.label')}>
+    <nav className={drawer ? 'fd-drawer-menu' : 'fd-side-menu'} aria-label={translate('shell.menu.label')}>
       <div className="fd-side-menu-facility" title={selected?.name}>
         {selected?.name ?? translate('shell.noFacility')}
       </div>
@@ -114,7 +135,7 @@ export function SideMenu() {
         items={items}
         openKeys={openKeys}
         onOpenChange={handleOpenChange}
-        selectedKeys={current ? [current.key] : []}
+        selectedKeys={railCurrent ? [`rail-${railCurrent.key}`] : current ? [current.key] : []}
         inlineIndent={16}
       />
     </nav>
