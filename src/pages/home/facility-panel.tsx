@@ -23,6 +23,8 @@ type FacilityPanelProps = {
   onResetFilter: () => void;
   collapsed: boolean;
   onToggle: () => void;
+  /** On a phone the panel is the content of a sheet, which holds its title and closes it. */
+  sheet?: boolean;
   /** docs/rules.md#home: workers see neither the register button nor the status filter. */
   canRegister: boolean;
   onRegister: () => void;
@@ -42,6 +44,7 @@ export function FacilityPanel({
   onResetFilter,
   collapsed,
   onToggle,
+  sheet = false,
   canRegister,
   onRegister,
   showRepresentative,
@@ -54,8 +57,11 @@ export function FacilityPanel({
   const handleStatusChange = (status: StatusFilter): void => onFilterChange({ ...filter, status });
 
   return (
-    <section className={`fd-home-panel${collapsed ? ' is-collapsed' : ''}`} aria-labelledby={titleId}>
-      <div className="fd-home-panel-top">
+    <section
+      className={`fd-home-panel${collapsed ? ' is-collapsed' : ''}${sheet ? ' is-sheet' : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className="fd-home-panel-top" hidden={sheet}>
         <Typography.Title level={2} id={titleId} className="fd-home-panel-title">
           {translate('home.panel.title')}
         </Typography.Title>

@@ -1,5 +1,6 @@
+import { UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Drawer, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Gym } from '#domain/schemas/gym.ts';
@@ -9,6 +10,7 @@ import { useSessionMember } from '../../session/session-context.tsx';
 import { useModal } from '../../shell/modal/use-modal.ts';
 import { LatestNotifications } from '../../shell/notification-bell.tsx';
 import { PageSpinner } from '../../shell/page-spinner.tsx';
+import { useIsMobile } from '../../shell/use-is-mobile.ts';
 import { VerificationDialog } from '../verification/verification-dialog.tsx';
 import { errorMessage } from './error-message.ts';
 import { FacilityDetail, NoFacility } from './facility-detail.tsx';
@@ -16,19 +18,12 @@ import { EMPTY_FILTER, type FacilityFilter } from './facility-filter.ts';
 import { FacilityPanel } from './facility-panel.tsx';
 import './home.css';
 
-/**
- * docs/rules.md#limits-and-constants: mobile is up to 767px, where the panel starts folded so the selected
- * facility shows first.
- */
-const MOBILE_QUERY = '(max-width: 767px)';
-const startsCollapsed = (): boolean =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia(MOBILE_QUERY).matches;
+const SHEET_ID = 'fd-home-sheet';
 
 /**
  * HOME (docs/rules.md#home): the member's facilities on the left, the selected one and its next step on the
- * right.
+ * right. On a phone (up to 767px) the panel is a sheet opened from a button above the main area, so the
+ * selected facility shows first.
  */
 export function HomePage() {
   const translate = useTranslate();
@@ -36,7 +31,9 @@ export function HomePage() {
   const facility = useFacility();
   const modal = useModal();
   const [filter, setFilter] = useState<FacilityFilter>(EMPTY_FILTER);
-  const [collapsed, setCollapsed] = useState(startsCollapsed);
+  const mobile = useIsMobile();
+  const [collapsed, setCollapsed] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   // The verification dialog, for a new facility (gym null) or one of the member's; the facility stays while it
   // closes, so the form does not flip to an empty one during the animation.
   const [verifying, setVerifying] = useState<{ open: boolean; gym: Gym | null }>({ open: false, gym: null });
@@ -123,21 +120,60 @@ export function HomePage() {
     return <NoFacility canRegister={canRegister} pending={pending} onRegister={handleRegister} />;
   };
 
+  const handleSelect = (gymId: number): void => {
+    select(gymId);
+    setSheetOpen(false);
+  };
+
+  const panel = (
+    <FacilityPanel
+      facilities={facilities}
+      selectedId={selected?.id ?? null}
+      onSelect={handleSelect}
+      sheet={mobile}
+      filter={filter}
+      onFilterChange={setFilter}
+      onResetFilter={() => setFilter(EMPTY_FILTER)}
+      collapsed={mobile ? false : collapsed}
+      onToggle={() => setCollapsed((value) => !value)}
+      canRegister={canRegister}
+      onRegister={handleRegister}
+      showRepresentative={showRepresentative}
+    />
+  );
+
   return (
     <div className="fd-home">
-      <FacilityPanel
-        facilities={facilities}
-        selectedId={selected?.id ?? null}
-        onSelect={select}
-        filter={filter}
-        onFilterChange={setFilter}
-        onResetFilter={() => setFilter(EMPTY_FILTER)}
-        collapsed={collapsed}
-        onToggle={() => setCollapsed((value) => !value)}
-        canRegister={canRegister}
-        onRegister={handleRegister}
-        showRepresentative={showRepresentative}
-      />
+      {mobile ? (
+        <>
+          <Button
+            block
+            className="fd-home-sheet-button"
+            icon={<UnorderedListOutlined aria-hidden />}
+            aria-expanded={sheetOpen}
+            aria-controls={SHEET_ID}
+            onClick={() => setSheetOpen(true)}
+          >
+            <span className="fd-home-sheet-label">
+              {translate('home.panel.title')}
+              {selected ? ` · ${selected.name}` : ''}
+            </span>
+          </Button>
+          <Drawer
+            id={SHEET_ID}
+            open={sheetOpen}
+            onClose={() => setSheetOpen(false)}
+            placement="bottom"
+            height="85vh"
+            title={translate('home.panel.title')}
+            rootClassName="fd-home-sheet"
+          >
+            {panel}
+          </Drawer>
+        </>
+      ) : (
+        panel
+      )}
       <section className="fd-home-main" aria-labelledby="fd-home-greeting">
         <Typography.Title level={1} id="fd-home-greeting" className="fd-home-greeting">
           {translate('home.greeting', { name: member.name })}
