@@ -1,8 +1,10 @@
 import { Authenticated, type IRefineOptions, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import koKR from 'antd/locale/ko_KR';
+// The ES modules: the CommonJS `antd/locale/*` reaches the bundle as `{ default }`, and antd fell back to
+// English ("20 / page") in Korean.
+import enUS from 'antd/es/locale/en_US';
+import koKR from 'antd/es/locale/ko_KR';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
