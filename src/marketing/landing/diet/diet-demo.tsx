@@ -25,9 +25,12 @@ export function DietDemo() {
   const { t, language } = useI18n();
   const [goal, setGoal] = useState<Goal>('MAINTENANCE');
   const [meal, setMeal] = useState<MealItem[]>([]);
+  // The food just added, confirmed beside its button (and announced).
+  const [added, setAdded] = useState<FoodId | null>(null);
   const analysis = analyzeMeal(meal, goal);
   const decimal = (value: number) => formatNumber(value, language);
 
+  const servingsOf = (id: FoodId) => meal.find((item) => item.foodId === id)?.servings ?? 0;
   const foodName = (id: FoodId) => t(`demo.foods.items.${id}.name`);
   const serving = (food: Food) =>
     t('demo.foods.serving', {
@@ -82,12 +85,22 @@ export function DietDemo() {
                       fat: decimal(food.perServing.fat),
                     })}
                   </small>
+                  <span className="fd-m-added" role="status">
+                    {added === food.id && servingsOf(food.id) > 0
+                      ? `${t('demo.foods.added', { food: foodName(food.id) })} · ${t('demo.meal.servings', {
+                          count: servingsOf(food.id),
+                        })}`
+                      : null}
+                  </span>
                 </div>
                 <button
                   type="button"
                   className="fd-m-icon-button"
                   aria-label={t('demo.foods.add', { food: foodName(food.id) })}
-                  onClick={() => setMeal((items) => addServing(items, food.id))}
+                  onClick={() => {
+                    setMeal((items) => addServing(items, food.id));
+                    setAdded(food.id);
+                  }}
                 >
                   <span aria-hidden="true">+</span>
                 </button>
