@@ -261,13 +261,12 @@ test('a rejected facility is resubmitted after confirming and goes back under re
   await expect(detail(page).getByText(REASON)).toHaveCount(0);
 });
 
-test('on a phone the panel starts folded and opens with its toggle (en)', async ({
+test('on a phone the panel is a sheet, closed first, opened from its button (en)', async ({
   page,
   playwright,
   request,
   baseURL,
 }) => {
-  const t = TEXT.en;
   const owner = await newOwner(playwright, request, baseURL ?? '');
   // Under review, so no welcome modal covers the panel.
   await createGym(owner, 'Pocket Gym', 'REQUEST');
@@ -276,9 +275,11 @@ test('on a phone the panel starts folded and opens with its toggle (en)', async 
   await page.setViewportSize({ width: 375, height: 800 });
   await openHome(page, owner, 'en');
   await expect(detail(page).getByRole('heading', { name: 'Pocket Gym', level: 2 })).toBeVisible();
-  const toggle = page.getByRole('button', { name: t.toggle });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(card(page, 'Pocket Gym')).toBeHidden();
-  await toggle.click();
-  await expect(card(page, 'Pocket Gym')).toBeVisible();
+  // docs/DECISIONS.md: up to 767 px the panel is a bottom sheet, opened from a button naming the selection.
+  const open = page.getByRole('button', { name: 'My facilities · Pocket Gym' });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('list', { name: 'Facilities' })).toBeHidden();
+  await open.click();
+  const sheet = page.getByRole('dialog', { name: 'My facilities' });
+  await expect(sheet.getByRole('button', { name: /Pocket Gym/ })).toBeVisible();
 });
