@@ -20,7 +20,10 @@ describe('member schemas', () => {
   });
   it('wants the terms and personal data agreed', () => {
     const refused = memberJoinSchema.safeParse({ ...valid, consents: { terms: false, privacy: true } });
-    expect(refused.error?.issues[0]).toMatchObject({ path: ['consents', 'terms'], message: 'consentRequired' });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['consents', 'terms'],
+      message: 'consentRequired',
+    });
     expect(memberJoinSchema.safeParse({ ...valid, consents: { terms: true } }).success).toBe(false);
   });
   it('names the rule that failed as a message key', () => {
