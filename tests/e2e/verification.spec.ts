@@ -123,6 +123,9 @@ for (const language of ['en', 'ko'] as Language[]) {
     await page.getByLabel(t.join.name, { exact: true }).fill('최대표');
     await page.getByLabel(t.join.phone).fill('01055556666');
     await page.getByLabel(t.join.gymName).fill(gymName);
+    // The two required agreements of the join (docs/rules.md#join).
+    await page.locator('input[name="consents.terms"]').check();
+    await page.locator('input[name="consents.privacy"]').check();
     await page.getByRole('button', { name: t.join.submit }).click();
 
     // Signed in, on HOME, welcomed (docs/rules.md#home).

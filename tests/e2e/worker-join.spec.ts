@@ -67,6 +67,9 @@ for (const language of ['en', 'ko'] as Language[]) {
     await page.getByLabel(t.confirm).fill('goodpass12');
     await page.getByLabel(t.name, { exact: true }).fill('이직원');
     await page.getByLabel(t.phone).fill('01077778888');
+    // The two required agreements of the join (docs/rules.md#join).
+    await page.locator('input[name="consents.terms"]').check();
+    await page.locator('input[name="consents.privacy"]').check();
     await page.getByRole('button', { name: t.submit }).click();
 
     // Signed in, the second step: the public search of verified facilities.
