@@ -222,8 +222,25 @@ for (const lng of LANGUAGES) {
       await expect(name).toHaveText(OWNER);
       expect(await linesOf(name)).toBe(1);
       await expect(drawer.getByRole('radiogroup')).toBeVisible();
-      await expect(drawer.getByRole('button', { name: lng === 'ko' ? '로그아웃' : 'Log out' })).toBeVisible();
+      const logout = drawer.getByRole('button', { name: lng === 'ko' ? '로그아웃' : 'Log out' });
+      await expect(logout).toBeVisible();
       await expectNoSeriousViolations(page);
+
+      // A dialog fits the screen with 16 px to spare on each side; cancelling keeps the session.
+      await logout.click();
+      const confirm = page
+        .locator('.ant-modal')
+        .filter({ hasText: lng === 'ko' ? '로그아웃 하시겠습니까?' : 'log out?' });
+      await expect(confirm).toBeVisible();
+      // Polled: the dialog zooms in from the button.
+      await expect
+        .poll(async () => {
+          const box = await confirm.boundingBox();
+          return box && box.x >= 16 && box.x + box.width <= PHONE.width - 16;
+        })
+        .toBe(true);
+      await confirm.getByRole('button', { name: lng === 'ko' ? '취소' : 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
 
       // On HOME no group is open: Member opens its entries.
       const menu = drawer.getByRole('navigation', { name: t.menu });
