@@ -39,6 +39,7 @@ import { fileRoutes } from './modules/file/file.routes.ts';
 import { gymHooks } from './modules/gym/gym.hooks.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { gymAuthHooks, gymAuthMemberHooks } from './modules/gym-auth/gym-auth.hooks.ts';
+import { gymAuthRoutes } from './modules/gym-auth/gym-auth.routes.ts';
 import { gymMemberHooks } from './modules/gym-member/gym-member.hooks.ts';
 import { gymMemberRoutes } from './modules/gym-member/gym-member.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -240,6 +241,7 @@ export const buildApp = async (deps: AppDeps) => {
       // reuse the same code.
       await web.register(gymRoutes, { ctx });
       await web.register(gymMemberRoutes, { ctx });
+      await web.register(gymAuthRoutes, { ctx });
       await web.register(subServiceRoutes, { ctx });
       await web.register(consultRoutes, { ctx });
       await web.register(auditRoutes, { ctx });

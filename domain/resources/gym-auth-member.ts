@@ -33,6 +33,8 @@ export const gymAuthMemberResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'asc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  access: gymAccess('staff', 'represent'),
+  // The representative's data, like its settings page (docs/rules.md#access-table); staff read their own set
+  // through GET /web/gym-auth/mine/{gymId}.
+  access: gymAccess('represent', 'represent'),
   listAliases: ['/gym-auth-member/list'],
 });

@@ -1,19 +1,16 @@
 import { memberGymListRoute } from '#domain/api/gym.ts';
+import { myGymAuthRoute } from '#domain/api/gym-auth.ts';
 import { memberLinksRoute } from '#domain/api/gym-member.ts';
 import { gymSubServiceListRoute } from '#domain/api/sub-service.ts';
 import { gymResource } from '#domain/resources/gym.ts';
-import { gymAuthResource } from '#domain/resources/gym-auth.ts';
-import { gymAuthMemberResource } from '#domain/resources/gym-auth-member.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import type { GymAuth, GymAuthMember } from '#domain/schemas/gym-auth.ts';
+import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { GymSubServiceItem } from '#domain/schemas/sub-service.ts';
 import type { ApiClient } from '../api/client.ts';
 import { resourceRoutes } from '../api/resources.ts';
 
 const gymRoutes = resourceRoutes(gymResource);
-const gymAuthRoutes = resourceRoutes(gymAuthResource);
-const gymAuthMemberRoutes = resourceRoutes(gymAuthMemberResource);
 
 /** The shell's calls, through the typed client (src/api/). */
 export const createFacilityApi = (api: ApiClient) => ({
@@ -22,9 +19,8 @@ export const createFacilityApi = (api: ApiClient) => ({
   /** Every link of the member, pending requests included. */
   links: (memberId: number): Promise<GymMember[]> => api.call(memberLinksRoute, { params: { memberId } }),
   gym: (gymId: number): Promise<Gym> => api.call(gymRoutes.get, { params: { id: gymId } }),
-  gymAuth: (id: number): Promise<GymAuth> => api.call(gymAuthRoutes.get, { params: { id } }),
-  gymAuthMembers: (gymAuthId: number): Promise<GymAuthMember[]> =>
-    api.call(gymAuthMemberRoutes.list, { query: { gymAuthId, _start: 0, _end: 100 } }),
+  /** The member's own permission set in the facility (null without one). */
+  myGymAuth: (gymId: number): Promise<GymAuth | null> => api.call(myGymAuthRoute, { params: { gymId } }),
   subServices: (gymId: number): Promise<GymSubServiceItem[]> =>
     api.call(gymSubServiceListRoute, { params: { gymId } }),
 });

@@ -12,7 +12,7 @@ import {
 import type { SubServiceType } from '#domain/enums.ts';
 import { type GymRights, permissionFlags } from '#domain/permissions.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import type { GymAuth, GymAuthMember } from '#domain/schemas/gym-auth.ts';
+import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { GymSubServiceItem } from '#domain/schemas/sub-service.ts';
 import { useSessionMember } from '../session/session-context.tsx';
@@ -32,7 +32,6 @@ export type FacilityState = {
   select: (gymId: number | null) => void;
   gymMember: GymMember | null;
   gymAuth: GymAuth | null;
-  gymAuthMember: GymAuthMember | null;
   isWorker: boolean;
   /** The rights of an ACTIVE link's permission set; null without one (or while it loads). */
   rights: GymRights | null;
@@ -52,7 +51,6 @@ export const facilityKeys = {
   list: (memberId: number) => ['facility', 'list', memberId] as const,
   links: (memberId: number) => ['facility', 'links', memberId] as const,
   gymAuth: (id: number) => ['facility', 'gym-auth', id] as const,
-  gymAuthMembers: (id: number) => ['facility', 'gym-auth-members', id] as const,
   subServices: (gymId: number) => ['facility', 'sub-services', gymId] as const,
 };
 
@@ -68,8 +66,8 @@ const NO_SUB_SERVICES: GymSubServiceItem[] = [];
 
 /**
  * docs/rules.md#facility-selection: the first facility is chosen when the list loads (unless the stored
- * choice is still in it), the choice persists in sessionStorage, and a change re-resolves gymMember, gymAuth,
- * gymAuthMember and isWorker, or clears them when no link exists.
+ * choice is still in it), the choice persists in sessionStorage, and a change re-resolves gymMember, gymAuth
+ * and isWorker, or clears them when no link exists.
  */
 export function FacilityProvider({
   api,
@@ -134,12 +132,7 @@ export function FacilityProvider({
 
   const authQuery = useQuery({
     queryKey: facilityKeys.gymAuth(gymAuthId ?? 0),
-    queryFn: () => api.gymAuth(gymAuthId!),
-    enabled: gymAuthId !== null,
-  });
-  const authMembersQuery = useQuery({
-    queryKey: facilityKeys.gymAuthMembers(gymAuthId ?? 0),
-    queryFn: () => api.gymAuthMembers(gymAuthId!),
+    queryFn: () => api.myGymAuth(activeLink!.gymId),
     enabled: gymAuthId !== null,
   });
   const subServicesQuery = useQuery({
@@ -149,8 +142,6 @@ export function FacilityProvider({
   });
 
   const gymAuth = gymAuthId !== null ? (authQuery.data ?? null) : null;
-  const gymAuthMember =
-    gymAuthId !== null ? (authMembersQuery.data?.find((row) => row.memberId === memberId) ?? null) : null;
   const subServices = activeLink ? (subServicesQuery.data ?? NO_SUB_SERVICES) : NO_SUB_SERVICES;
   const contextLoading =
     list.isLoading ||
@@ -184,7 +175,6 @@ export function FacilityProvider({
     select,
     gymMember,
     gymAuth,
-    gymAuthMember,
     isWorker: gymMember?.workerYn ?? false,
     // Only an ACTIVE facility drives the shell (docs/rules.md#facility-selection): a draft or one under
     // review opens no facility page.

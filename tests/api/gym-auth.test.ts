@@ -121,11 +121,37 @@ describe('permission sets (gym-auth)', () => {
     expect((await setsOf(owner.cookies, gym.id)).map((s) => s.id)).not.toContain(spare.json().data.id);
   });
 
-  it('a worker, even with every flag, may read the sets but not write them', async () => {
+  it('a worker, even with every flag, reads only their own set, like the settings page (one door rule)', async () => {
     const { owner, gym } = await makeActiveGym(t);
     const everything = allFlags(true);
     const staff = await makeStaff(t.app, owner, gym.id, everything);
-    expect((await setsOf(staff.cookies, gym.id)).length).toBeGreaterThanOrEqual(3);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/web/gym-auth/list?gymId=${gym.id}`,
+      cookies: staff.cookies,
+    });
+    // A scoped list leaves out the facilities where the caller lacks the right (docs/rules.md#permissions).
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([]);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/web/gym-auth/${(await setsOf(owner.cookies, gym.id))[0]!.id}`,
+      cookies: staff.cookies,
+    });
+    expect(other.statusCode).toBe(403);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/web/gym-auth/mine/${gym.id}`,
+      cookies: staff.cookies,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ id: staff.gymAuth.id, gymId: gym.id, consultUseYn: true });
+    const assignments = await t.app.inject({
+      method: 'GET',
+      url: `/web/gym-auth-member/list?gymId=${gym.id}`,
+      cookies: staff.cookies,
+    });
+    expect(assignments.json().data).toEqual([]);
     const write = await t.app.inject({
       method: 'POST',
       url: '/web/gym-auth',

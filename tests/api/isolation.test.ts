@@ -651,13 +651,13 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/web/gym-auth',
-    access: scopedList('staff'),
+    access: scopedList('represent'),
     target: async () => ({ url: '/web/gym-auth', recordOfA: shared.spareSet }),
   },
   {
     method: 'GET',
     path: '/web/gym-auth/list',
-    access: scopedList('staff'),
+    access: scopedList('represent'),
     target: async () => ({ url: '/web/gym-auth/list', recordOfA: shared.spareSet }),
   },
   {
@@ -674,7 +674,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/web/gym-auth/{id}',
-    access: gym('staff', true),
+    access: gym('represent', true),
     target: async () => ({ url: `/web/gym-auth/${shared.spareSet}` }),
   },
   {
@@ -705,17 +705,24 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
 
+  {
+    method: 'GET',
+    path: '/web/gym-auth/mine/{gymId}',
+    access: gym('staff', false),
+    target: async () => ({ url: `/web/gym-auth/mine/${A}` }),
+  },
+
   // ---- who holds which set
   {
     method: 'GET',
     path: '/web/gym-auth-member',
-    access: scopedList('staff'),
+    access: scopedList('represent'),
     target: async () => ({ url: '/web/gym-auth-member', recordOfA: shared.authMember }),
   },
   {
     method: 'GET',
     path: '/web/gym-auth-member/list',
-    access: scopedList('staff'),
+    access: scopedList('represent'),
     target: async () => ({ url: '/web/gym-auth-member/list', recordOfA: shared.authMember }),
   },
   {
@@ -739,7 +746,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/web/gym-auth-member/{id}',
-    access: gym('staff', true),
+    access: gym('represent', true),
     target: async () => ({ url: `/web/gym-auth-member/${shared.authMember}` }),
   },
   {

@@ -164,3 +164,14 @@ export const assignmentPage = async (
     .offset(page.offset);
   return { rows, total: rows[0]?.total };
 };
+
+/** The set of the member's ACTIVE link to the facility, if it has one. */
+export const ownSetOf = async (db: Executor, gymId: number, memberId: number) => {
+  const [row] = await db
+    .select({ set: gymAuth })
+    .from(gymMember)
+    .innerJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
+    .where(and(eq(gymMember.gymId, gymId), eq(gymMember.memberId, memberId), eq(gymMember.status, 'ACTIVE')))
+    .limit(1);
+  return row?.set;
+};

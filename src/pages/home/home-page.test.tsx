@@ -97,8 +97,7 @@ const setup = ({
     gymList: vi.fn(async () => list),
     links: vi.fn(async () => links ?? list.map((gym) => ownerLink(gym, member.id))),
     gym: vi.fn(),
-    gymAuth: vi.fn(async (id: number) => representSet(id - 100)),
-    gymAuthMembers: vi.fn(async () => []),
+    myGymAuth: vi.fn(async (gymId: number) => representSet(gymId)),
     subServices: vi.fn(async () => []),
   } satisfies Record<keyof FacilityApi, unknown>;
   const verification = {

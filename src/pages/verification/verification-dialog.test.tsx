@@ -76,8 +76,7 @@ const setup = ({
     gymList: vi.fn(async () => (gym ? [gym] : [])),
     links: vi.fn(async () => []),
     gym: vi.fn(),
-    gymAuth: vi.fn(),
-    gymAuthMembers: vi.fn(async () => []),
+    myGymAuth: vi.fn(),
     subServices: vi.fn(async () => []),
   } satisfies Record<keyof FacilityApi, unknown>;
   const onDone = vi.fn();
