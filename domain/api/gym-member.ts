@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gymMemberResource } from '../resources/index.ts';
 import { dataOf, gymIdParamsSchema, listOf, memberIdParamsSchema } from '../schemas/common.ts';
 import { gymMemberSchema, gymMemberWorkerSchema, inviteMemberSchema } from '../schemas/gym-member.ts';
+import { text } from '../schemas/text.ts';
 import { defineRoute } from './define.ts';
 
 /** `POST /web/gym-member/worker`: a worker asks to join a verified facility as staff (a WAIT link). */
@@ -11,6 +12,21 @@ export const workerJoinRoute = defineRoute({
   body: gymMemberWorkerSchema,
   status: 201,
   response: dataOf(gymMemberSchema),
+});
+
+/**
+ * `GET /web/gym-member/invite-lookup?gymId=&userId=`: the account an invitation would reach, found by its exact user
+ * id, so that the representative confirms the name before sending (docs/rules.md#permissions). The phone is masked;
+ * an unknown, closed or operator account answers 404.
+ */
+export const inviteLookupRoute = defineRoute({
+  method: 'GET',
+  path: '/gym-member/invite-lookup',
+  query: z.strictObject({ gymId: z.coerce.number().int().positive(), userId: text({ min: 1, max: 100 }) }),
+  status: 200,
+  response: dataOf(
+    z.object({ id: z.number().int(), userId: z.string(), name: z.string(), maskedPhone: z.string() }),
+  ),
 });
 
 /** `POST /web/gym-member/invite-member`: the representative invites members (WAIT links). */

@@ -842,6 +842,19 @@ const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'GET',
+    path: '/web/gym-member/invite-lookup',
+    access: gym('represent', false),
+    target: async () => {
+      const id = await quickMember();
+      const [row] = await t.db.select({ userId: member.userId }).from(member).where(eq(member.id, id));
+      return {
+        url: `/web/gym-member/invite-lookup?gymId=${A}&userId=${row!.userId}`,
+        allowed: (r) => expect(r.json().data).toMatchObject({ id, maskedPhone: '010-****-2222' }),
+      };
+    },
+  },
+  {
     method: 'POST',
     path: '/web/gym-member/invite-member',
     access: gym('represent', false),

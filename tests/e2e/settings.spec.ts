@@ -207,6 +207,33 @@ test('the representative approves a worker with a chosen set, then suspends and 
   expect(await getJson(owner, `/web/gym-member/${link.id}`)).toMatchObject({ status: 'ACTIVE' });
 });
 
+test('the representative invites by exact user id, confirming the name first', async ({
+  page,
+  playwright,
+  request,
+  baseURL,
+}) => {
+  await representative({ page, playwright, request, baseURL }, 'Invite');
+  const invitee = await newAccount(playwright, request, baseURL!, {
+    prefix: 'inv',
+    name: 'Mina Invitee',
+    authCode: 'MEMBER',
+  });
+  await page.goto('/setting/gym/worker/detail?lng=en');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite by user id' });
+  await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+  await dialog.getByLabel('User id').fill(`${invitee.userId}x`);
+  await dialog.getByLabel('User id').press('Enter');
+  await expect(dialog.getByText('No account has this user id.')).toBeVisible();
+  await dialog.getByLabel('User id').fill(invitee.userId);
+  await dialog.getByLabel('User id').press('Enter');
+  await expect(dialog.getByText('Mina Invitee')).toBeVisible();
+  await expect(dialog.getByText(/^010-\*\*\*\*-\d{4}$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Mina Invitee was invited.')).toBeVisible();
+});
+
 test('a refused request leaves the list (ko)', async ({ page, playwright, request, baseURL }) => {
   const { owner, gym } = await representative({ page, playwright, request, baseURL }, 'Refuse');
   const worker = await newAccount(playwright, request, baseURL!, {
@@ -304,7 +331,14 @@ for (const t of [
     await put(owner, `/web/gym-member/${link.id}`, { status: 'ACTIVE' });
     await signInPage(page, worker);
     const denied = t.lng === 'en' ? 'No access permission.' : '접근 권한이 없습니다.';
-    for (const path of ['/setting/gym', '/setting/gym/permission', '/setting/gym/worker/detail']) {
+    // One door rule: the generic screens of the same data refuse like their settings page.
+    for (const path of [
+      '/setting/gym',
+      '/setting/gym/permission',
+      '/setting/gym/worker/detail',
+      '/gym-auth',
+      '/gym-auth-member',
+    ]) {
       await page.goto(`${path}?lng=${t.lng}`);
       await expect(page.getByRole('heading', { name: denied })).toBeVisible();
     }

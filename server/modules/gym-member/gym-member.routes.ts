@@ -2,6 +2,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   gymLinkListRoute,
+  inviteLookupRoute,
   inviteMemberRoute,
   memberLinksRoute,
   nonWorkerListRoute,
@@ -25,10 +26,12 @@ import {
   listRecords,
   sendList,
 } from '../../resources/engine.ts';
+import { maskPhone } from '../audit/mask.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
 import {
   findLink,
   gymStatusOf,
+  invitableAccount,
   invite,
   linksOfMember,
   quitEverywhere,
@@ -89,6 +92,37 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       await assertGymWritable(ctx, gymId);
       const rows = await invite(ctx.db, gymId, targetList);
       return reply.status(201).send({ data: await gymMemberRecords(ctx.db, rows) });
+    },
+  );
+
+  // An exact user id only, for the representative of an open facility, and rate-limited: no account search.
+  app.get(
+    inviteLookupRoute.path,
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['gym-member'],
+        summary: 'The account an invitation would reach, by exact user id (name and masked phone to confirm)',
+        querystring: inviteLookupRoute.query,
+        response: {
+          200: inviteLookupRoute.response,
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'),
+        },
+      },
+    },
+    async (request) => {
+      const { gymId, userId } = request.query;
+      await assertGymRight(request, ctx.loadRights, gymId, 'represent');
+      const account = await invitableAccount(ctx.db, userId);
+      if (!account) throw notFound();
+      return {
+        data: {
+          id: account.id,
+          userId: account.userId,
+          name: account.name,
+          maskedPhone: maskPhone(account.phone),
+        },
+      };
     },
   );
 

@@ -144,3 +144,13 @@ export const quitEverywhere = async (db: Executor, memberId: number, now: Date) 
 export const endLink = async (tx: Executor, link: GymMemberRow, now: Date) => {
   await tx.update(gymMember).set({ status: 'QUIT', modifiedDate: now }).where(eq(gymMember.id, link.id));
 };
+
+/** The account an invitation by user id would reach: exact match, open (not QUIT), never the operator. */
+export const invitableAccount = async (db: Executor, userId: string) => {
+  const [row] = await db
+    .select({ id: member.id, userId: member.userId, name: member.name, phone: member.phone })
+    .from(member)
+    .where(and(eq(member.userId, userId), ne(member.status, 'QUIT'), ne(member.authCode, 'SUPERADMIN')))
+    .limit(1);
+  return row;
+};

@@ -8,7 +8,6 @@ import {
   defaultSetId,
   MATRIX_AREAS,
   orderSets,
-  parseMemberIds,
   shownFlag,
   splitStaff,
 } from './settings-rules.ts';
@@ -80,20 +79,6 @@ describe('the staff list', () => {
     ]);
     expect(pending.map((l) => l.id)).toEqual([1]);
     expect(staff.map((l) => l.id)).toEqual([3, 4]);
-  });
-});
-
-describe('invitations', () => {
-  it('reads member numbers separated by commas, spaces or lines, without repeats', () => {
-    expect(parseMemberIds(' 12, 7\n12  30 ')).toEqual({ ids: [12, 7, 30], invalid: [] });
-  });
-
-  it('names what is not a member number', () => {
-    expect(parseMemberIds('5, abc, 0, -3, 99999999999')).toEqual({
-      ids: [5],
-      invalid: ['abc', '0', '-3', '99999999999'],
-    });
-    expect(parseMemberIds('  ')).toEqual({ ids: [], invalid: [] });
   });
 });
 

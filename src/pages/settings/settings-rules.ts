@@ -55,16 +55,5 @@ export const splitStaff = (links: readonly GymMember[]) => {
   return { pending: with_(['WAIT']), staff: with_(['ACTIVE', 'INACTIVE']) };
 };
 
-/** Member numbers typed for an invitation: separated by commas, spaces or new lines. */
-export const parseMemberIds = (text: string): { ids: number[]; invalid: string[] } => {
-  const parts = text
-    .split(/[\s,]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const invalid = parts.filter((part) => !/^[1-9]\d{0,9}$/.test(part) || Number(part) > 2_147_483_647);
-  const ids = [...new Set(parts.filter((part) => !invalid.includes(part)).map(Number))];
-  return { ids, invalid };
-};
-
 /** Closing asks for the facility's name, typed exactly (case and spaces count). */
 export const confirmsClosing = (typed: string, name: string): boolean => name.length > 0 && typed === name;

@@ -1,41 +1,69 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { inviteMemberRoute } from '#domain/api/gym-member.ts';
+import { inviteLookupRoute, inviteMemberRoute } from '#domain/api/gym-member.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { fieldErrorsOf } from '#src/providers/http-error.ts';
+import { fieldErrorsOf, statusOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
-import { parseMemberIds } from '../settings-rules.ts';
+
+type Found = { id: number; userId: string; name: string; maskedPhone: string };
 
 /**
- * Invitations by member number (POST /web/gym-member/invite-member). A facility cannot search accounts (only the
- * operator lists members), so the number has to come from the person invited; the dialog says so.
+ * Invitations by exact user id (docs/rules.md#permissions): the dialog looks the account up
+ * (GET /web/gym-member/invite-lookup), shows its name and masked phone, and only then sends
+ * (POST /web/gym-member/invite-member). There is no account search: a partial id finds nothing.
  */
 function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ ids: string }>();
+  const [form] = Form.useForm<{ userId: string }>();
+  const [found, setFound] = useState<Found | null>(null);
+  const lookup = useMutation({
+    mutationFn: (userId: string) => api.call(inviteLookupRoute, { query: { gymId: gym.id, userId } }),
+    meta: { silent: true },
+  });
   const invite = useMutation({
-    mutationFn: (targetList: number[]) =>
-      api.call(inviteMemberRoute, { body: { gymId: gym.id, targetList } }),
+    mutationFn: (memberId: number) =>
+      api.call(inviteMemberRoute, { body: { gymId: gym.id, targetList: [memberId] } }),
     meta: { silent: true },
   });
 
-  const handleOk = async (): Promise<void> => {
-    const { ids: text } = await form.validateFields();
-    const { ids } = parseMemberIds(text);
+  const find = async (): Promise<void> => {
+    const { userId } = await form.validateFields();
+    setFound(null);
     try {
-      const data = await invite.mutateAsync(ids);
-      const created = Array.isArray(data) ? data.length : 0;
-      void message.success(translate('settings.staff.invite.sent', { count: created }));
-      onClose();
+      setFound(await lookup.mutateAsync(userId.trim()));
     } catch (error) {
+      const notFound = statusOf(error) === 404;
       const errors = fieldErrorsOf(error).flatMap((field) => field.errors);
       form.setFields([
-        { name: 'ids', errors: errors.length > 0 ? errors : [translate('settings.staff.invite.failed')] },
+        {
+          name: 'userId',
+          errors: notFound
+            ? [translate('settings.staff.invite.notFound')]
+            : errors.length > 0
+              ? errors
+              : [translate('settings.staff.invite.failed')],
+        },
       ]);
+    }
+  };
+
+  const send = async (): Promise<void> => {
+    if (!found) return;
+    try {
+      const data = await invite.mutateAsync(found.id);
+      const created = Array.isArray(data) ? data.length : 0;
+      void message.success(
+        created > 0
+          ? translate('settings.staff.invite.sentTo', { name: found.name })
+          : translate('settings.staff.invite.already', { name: found.name }),
+      );
+      onClose();
+    } catch {
+      form.setFields([{ name: 'userId', errors: [translate('settings.staff.invite.failed')] }]);
     }
   };
 
@@ -44,34 +72,48 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
       open={open}
       title={translate('settings.staff.invite.title')}
       okText={translate('settings.staff.invite.send')}
-      okButtonProps={{ loading: invite.isPending }}
+      okButtonProps={{ loading: invite.isPending, disabled: !found }}
       cancelText={translate('buttons.cancel')}
-      onOk={() => void handleOk().catch(() => undefined)}
+      onOk={() => void send()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Alert type="info" showIcon message={translate('settings.staff.invite.howTo')} />
-      <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        style={{ marginTop: 16 }}
+        onFinish={() => void find().catch(() => undefined)}
+      >
         <Form.Item
-          name="ids"
-          label={translate('settings.staff.invite.idsLabel')}
-          extra={translate('settings.staff.invite.idsHint')}
-          rules={[
-            { required: true, whitespace: true, message: translate('validation.required') },
-            {
-              validator: async (_, value: string | undefined) => {
-                const { ids, invalid } = parseMemberIds(value ?? '');
-                if (invalid.length > 0)
-                  throw new Error(translate('settings.staff.invite.invalid', { values: invalid.join(', ') }));
-                if (ids.length > 100)
-                  throw new Error(translate('settings.staff.invite.tooMany', { max: 100 }));
-              },
-            },
-          ]}
+          name="userId"
+          label={translate('settings.staff.invite.userIdLabel')}
+          rules={[{ required: true, whitespace: true, message: translate('validation.required') }]}
         >
-          <Input.TextArea autoSize={{ minRows: 2 }} autoFocus />
+          <Input.Search
+            autoFocus
+            autoComplete="off"
+            enterButton={translate('settings.staff.invite.find')}
+            loading={lookup.isPending}
+            onChange={() => setFound(null)}
+            onSearch={() => form.submit()}
+          />
         </Form.Item>
       </Form>
+      {found && (
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          title={translate('settings.staff.invite.confirm')}
+          items={[
+            { key: 'name', label: translate('settings.staff.invite.name'), children: found.name },
+            { key: 'userId', label: translate('settings.staff.invite.userIdLabel'), children: found.userId },
+            { key: 'phone', label: translate('settings.staff.invite.phone'), children: found.maskedPhone },
+          ]}
+        />
+      )}
     </Modal>
   );
 }
