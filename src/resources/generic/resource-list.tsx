@@ -7,12 +7,20 @@ import {
   ShowButton,
   useTable,
 } from '@refinedev/antd';
-import { type BaseRecord, type CrudFilter, useExport, useTranslate } from '@refinedev/core';
+import { type BaseRecord, type CrudFilter, useDataProvider, useExport, useTranslate } from '@refinedev/core';
 import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useRef } from 'react';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import { FieldValue, useTextContext } from '../field-value.tsx';
-import { type FieldEntry, fieldLabelKey, fieldText, filterControls, listFields } from '../fields.ts';
+import {
+  type FieldEntry,
+  fieldLabelKey,
+  fieldText,
+  filterControls,
+  listFields,
+  localizedLabel,
+} from '../fields.ts';
 import { type FilterValues, toCrudFilters } from '../filters.ts';
 import type { RegisteredResource } from '../registry.ts';
 import { FilterForm } from './filter-form.tsx';
@@ -58,6 +66,32 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
   });
 
   const label = (field: FieldEntry) => translate(fieldLabelKey(declaration.name, field.name));
+  // A CSV names related records (a permission set, a facility) instead of their ids: before the export runs, each
+  // relation column's records are read once (the caller's own scope, at most EXPORT_PAGE) and looked up by id.
+  const dataProvider = useDataProvider();
+  const relationLabels = useRef(new Map<string, Map<unknown, string>>());
+  const loadRelationLabels = async () => {
+    const relations = columns.filter((field) => field.meta.kind === 'relation' && field.meta.relation);
+    await Promise.all(
+      relations.map(async (field) => {
+        const relation = field.meta.relation!;
+        const { data } = await dataProvider().getList({
+          resource: relation.resource,
+          pagination: { currentPage: 1, pageSize: EXPORT_PAGE },
+        });
+        const byId = new Map<unknown, string>();
+        for (const row of data) {
+          const name = localizedLabel(row, relation.labelField, text.language);
+          if (name !== undefined) byId.set(row.id, name);
+        }
+        relationLabels.current.set(field.name, byId);
+      }),
+    );
+  };
+  const exportText = {
+    ...text,
+    relationLabel: (field: string, value: unknown) => relationLabels.current.get(field)?.get(value),
+  };
   const { triggerExport, isLoading: exporting } = useExport<BaseRecord>({
     resource: identifier,
     sorters,
@@ -67,7 +101,7 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
     filename: declaration.name,
     mapData: (record) =>
       Object.fromEntries(
-        columns.map((field) => [label(field), fieldText(field, record[field.name], record, text)]),
+        columns.map((field) => [label(field), fieldText(field, record[field.name], record, exportText)]),
       ),
   });
 
@@ -112,7 +146,14 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
       canCreate={Boolean(routes.create)}
       headerButtons={({ defaultButtons }) => (
         <>
-          <ExportButton onClick={() => void triggerExport()} loading={exporting} />
+          <ExportButton
+            onClick={() =>
+              void loadRelationLabels()
+                .catch(() => undefined)
+                .then(() => triggerExport())
+            }
+            loading={exporting}
+          />
           {defaultButtons}
         </>
       )}
