@@ -1,5 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { Login, MemberJoin } from '#domain/schemas/member.ts';
+import { clearListStates } from '../resources/list-state.ts';
 import { ROUTES } from '../routes.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { StoredSession } from '../session/stored-session.ts';
@@ -45,6 +46,7 @@ export const createAuthProvider = ({
       console.warn('Logout request failed', statusOf(error));
     }
     stored.clearId();
+    clearListStates();
     session.setMember(null);
     return { success: true, redirectTo: ROUTES.LOGIN };
   },

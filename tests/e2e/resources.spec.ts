@@ -208,6 +208,15 @@ test('an owner searches, filters and exports consultations as CSV', async ({
   await expect(page.getByRole('row').filter({ hasText: 'Alice Park' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'Bob Choi' })).toHaveCount(1);
 
+  // Open a record and come Back: the filter is still applied (kept per list in sessionStorage, not the URL).
+  await page.getByRole('row').filter({ hasText: 'Bob Choi' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Phone')).toHaveValue('010-3333-4444');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Consultations' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Bob Choi' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Alice Park' })).toHaveCount(0);
+  expect(page.url()).not.toContain('Bob');
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const file = await download;
@@ -219,4 +228,6 @@ test('an owner searches, filters and exports consultations as CSV', async ({
   expect(csv).toContain('010-3333-4444');
   expect(csv).toContain('Completed');
   expect(csv).not.toContain('Alice Park');
+  // The facility column names the facility, not its id.
+  expect(csv).toContain(gym.name);
 });

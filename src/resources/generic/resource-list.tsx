@@ -10,8 +10,9 @@ import {
 import { type BaseRecord, type CrudFilter, useDataProvider, useExport, useTranslate } from '@refinedev/core';
 import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
+import { useFacility } from '#src/facility/facility-context.tsx';
 import { FieldValue, useTextContext } from '../field-value.tsx';
 import {
   type FieldEntry,
@@ -22,7 +23,10 @@ import {
   localizedLabel,
 } from '../fields.ts';
 import { type FilterValues, toCrudFilters } from '../filters.ts';
+import { listStateKey, readListState, writeListState } from '../list-state.ts';
 import type { RegisteredResource } from '../registry.ts';
+import { useMyGyms } from '../relations.tsx';
+import { useIsOperator } from '../use-is-operator.ts';
 import { FilterForm } from './filter-form.tsx';
 
 const EXPORT_PAGE = 100;
@@ -56,29 +60,62 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
   );
   const controls = filterControls(declaration).filter((control) => !fixed.has(control.field.name));
 
-  const { tableProps, searchFormProps, sorters, filters } = useTable<BaseRecord, never, FilterValues>({
+  // Back from a record finds the list as it was (docs/rules.md#lists-and-search).
+  const { selected } = useFacility();
+  const stateKey = listStateKey(identifier, selected?.id);
+  const [saved] = useState(() => readListState(stateKey));
+  const applied = useRef<FilterValues>(saved?.values ?? {});
+
+  const { tableProps, searchFormProps, sorters, filters, currentPage, pageSize } = useTable<
+    BaseRecord,
+    never,
+    FilterValues
+  >({
     resource: identifier,
     syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }] },
-    filters: { defaultBehavior: 'replace', permanent: permanentFilters },
-    onSearch: (values) => toCrudFilters(controls, values),
+    pagination: { pageSize: saved?.pageSize ?? 20, currentPage: saved?.currentPage ?? 1 },
+    sorters: {
+      initial: saved?.sorters.length
+        ? saved.sorters
+        : [{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }],
+    },
+    filters: {
+      defaultBehavior: 'replace',
+      permanent: permanentFilters,
+      initial: saved ? toCrudFilters(controls, saved.values) : undefined,
+    },
+    onSearch: (values) => {
+      applied.current = values;
+      return toCrudFilters(controls, values);
+    },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filters` changes when the applied values (a ref) do.
+  useEffect(() => {
+    writeListState(stateKey, { values: applied.current, sorters, currentPage, pageSize });
+  }, [stateKey, sorters, filters, currentPage, pageSize]);
 
   const label = (field: FieldEntry) => translate(fieldLabelKey(declaration.name, field.name));
   // A CSV names related records (a permission set, a facility) instead of their ids: before the export runs, each
   // relation column's records are read once (the caller's own scope, at most EXPORT_PAGE) and looked up by id.
   const dataProvider = useDataProvider();
   const relationLabels = useRef(new Map<string, Map<unknown, string>>());
+  // Staff cannot list facilities (GET /web/gym is the operator's): theirs come from the member's own list.
+  const isOperator = useIsOperator();
+  const { gyms: myGyms } = useMyGyms(!isOperator);
   const loadRelationLabels = async () => {
     const relations = columns.filter((field) => field.meta.kind === 'relation' && field.meta.relation);
     await Promise.all(
       relations.map(async (field) => {
         const relation = field.meta.relation!;
-        const { data } = await dataProvider().getList({
-          resource: relation.resource,
-          pagination: { currentPage: 1, pageSize: EXPORT_PAGE },
-        });
+        const data: BaseRecord[] =
+          relation.resource === 'gym' && !isOperator
+            ? myGyms
+            : (
+                await dataProvider().getList({
+                  resource: relation.resource,
+                  pagination: { currentPage: 1, pageSize: EXPORT_PAGE },
+                })
+              ).data;
         const byId = new Map<unknown, string>();
         for (const row of data) {
           const name = localizedLabel(row, relation.labelField, text.language);
@@ -158,7 +195,11 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
         </>
       )}
     >
-      <FilterForm declaration={declaration} controls={controls} formProps={searchFormProps} />
+      <FilterForm
+        declaration={declaration}
+        controls={controls}
+        formProps={{ ...searchFormProps, initialValues: saved?.values }}
+      />
       <Table<BaseRecord>
         {...tableProps}
         rowKey="id"
