@@ -73,6 +73,9 @@ test('an owner sees the permission sets and switches a flag off in the generic e
   await expect(setRow).toHaveCount(1);
   await expect(setRow.getByRole('cell', { name: gym.name })).toBeVisible();
 
+  // One Tab stop per action: the link, not the button inside it.
+  await expect(setRow.getByRole('button', { name: 'Edit' })).toHaveAttribute('tabindex', '-1');
+
   // The form sends only the change.
   await setRow.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit permission set' })).toBeVisible();
@@ -87,6 +90,12 @@ test('an owner sees the permission sets and switches a flag off in the generic e
   await expect(setRow.getByRole('cell').nth(headers.indexOf('Manage consultations'))).toHaveText('No');
   const saved = (await permissionSetsOf(owner, gym.id)).find((set) => set.id === defaultSet!.id);
   expect(saved?.consultSettingYn).toBe(false);
+
+  // The representative's own link offers no Delete (the server refuses it too).
+  await page.goto('/gym-member?lng=en');
+  const ownRow = page.getByRole('row').filter({ hasText: owner.userId });
+  await expect(ownRow).toHaveCount(1);
+  await expect(ownRow.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
 
 test('an owner creates a permission set with the keyboard and deletes it after confirming', async ({

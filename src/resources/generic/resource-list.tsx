@@ -13,6 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { useSessionMember } from '#src/session/session-context.tsx';
 import { FieldValue, useTextContext } from '../field-value.tsx';
 import {
   type FieldEntry,
@@ -159,17 +160,30 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
       <FieldValue field={field} value={value} record={record} ids={pageIds[field.name]} />
     ),
   }));
+  // The caller's own link to the facility or to a set (a record with memberId and gymAuthId) is not removed from a
+  // list: a representative's is refused by the server (representLinkProtected), anyone else leaves from PROFILE.
+  const me = useSessionMember();
+  const isOwnLink = (record: BaseRecord) =>
+    me !== null && me !== undefined && 'gymAuthId' in record && record.memberId === me.id;
   const hasRowActions = Boolean(routes.show || routes.edit || entry.canDelete || rowActions);
   if (hasRowActions) {
     tableColumns.push({
       key: 'actions',
       title: translate('crud.actions'),
       render: (_: unknown, record: BaseRecord) => (
-        <Space wrap size="small">
+        // Show and Edit are links wrapping a button: the button leaves the Tab order, so each action is one
+        // stop, and the link draws the focus ring (styles.css, .fd-row-actions).
+        <Space wrap size="small" className="fd-row-actions">
           {rowActions?.(record)}
-          {routes.show && <ShowButton size="small" resource={identifier} recordItemId={record.id} />}
-          {routes.edit && <EditButton size="small" resource={identifier} recordItemId={record.id} />}
-          {entry.canDelete && <DeleteButton size="small" resource={identifier} recordItemId={record.id} />}
+          {routes.show && (
+            <ShowButton size="small" resource={identifier} recordItemId={record.id} tabIndex={-1} />
+          )}
+          {routes.edit && (
+            <EditButton size="small" resource={identifier} recordItemId={record.id} tabIndex={-1} />
+          )}
+          {entry.canDelete && !isOwnLink(record) && (
+            <DeleteButton size="small" resource={identifier} recordItemId={record.id} />
+          )}
         </Space>
       ),
     });
