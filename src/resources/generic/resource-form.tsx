@@ -3,6 +3,7 @@ import { type BaseRecord, type HttpError, useTranslate } from '@refinedev/core';
 import { Alert, Button, Col, Descriptions, Form, Row, Space } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useFacility } from '#src/facility/facility-context.tsx';
 import { FieldValue } from '../field-value.tsx';
 import {
   type FormField,
@@ -52,18 +53,24 @@ export function ResourceForm({ entry, mode }: { entry: RegisteredResource; mode:
   const watchedGymId = Form.useWatch('gymId', form) as number | undefined;
   const gymId = watchedGymId ?? (typeof record?.gymId === 'number' ? record.gymId : undefined);
 
+  // A new record lands in the facility the owner has selected, unless they pick another.
+  const { selected } = useFacility();
+  const selectedGymId = entry.area === 'owner' && selected?.gymStatus === 'ACTIVE' ? selected.id : undefined;
+  const gymField = declaration.scope === 'gym' ? (declaration.gymIdField ?? 'gymId') : undefined;
   const initialValues = useMemo(
     () =>
       mode === 'create'
         ? Object.fromEntries(
             fields.flatMap((field) => {
+              if (field.name === gymField && selectedGymId !== undefined)
+                return [[field.name, selectedGymId]];
               if (field.initialValue !== undefined) return [[field.name, field.initialValue]];
               // A switch left alone means "no": say so rather than leave it to the database default.
               return field.meta.kind === 'flag' ? [[field.name, false]] : [];
             }),
           )
         : undefined,
-    [fields, mode],
+    [fields, mode, gymField, selectedGymId],
   );
 
   const handleFinish = (values: Record<string, unknown>) =>
