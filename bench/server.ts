@@ -12,7 +12,9 @@ export const startServer = async (
   script = 'server/main.ts',
 ): Promise<{ child: ChildProcess; baseUrl: string }> => {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED: 'none', ...env },
