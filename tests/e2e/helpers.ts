@@ -241,6 +241,15 @@ export const choose = async (page: Page, label: string, option: string) => {
 
 /** No serious or critical axe findings on the page as it stands. */
 export const expectNoSeriousViolations = async (page: Page) => {
+  // A dialog still fading in has text over a half-transparent background: axe would measure the contrast mid-way.
+  // Endless animations (a spinner) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

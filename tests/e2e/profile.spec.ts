@@ -83,6 +83,15 @@ const signIn = async (userId: string, password: string): Promise<APIRequestConte
 };
 
 const expectNoSeriousViolations = async (page: Page, label: string) => {
+  // A dialog still fading in has text over a half-transparent background: axe would measure the contrast mid-way.
+  // Endless animations (a spinner) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
