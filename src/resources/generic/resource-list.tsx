@@ -108,15 +108,17 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
     await Promise.all(
       relations.map(async (field) => {
         const relation = field.meta.relation!;
+        // A relation the caller may not list keeps its ids in the CSV; the other columns still get names.
         const data: BaseRecord[] =
           relation.resource === 'gym' && !isOperator
             ? myGyms
-            : (
-                await dataProvider().getList({
+            : await dataProvider()
+                .getList({
                   resource: relation.resource,
                   pagination: { currentPage: 1, pageSize: EXPORT_PAGE },
                 })
-              ).data;
+                .then((result) => result.data)
+                .catch(() => []);
         const byId = new Map<unknown, string>();
         for (const row of data) {
           const name = localizedLabel(row, relation.labelField, text.language);
@@ -198,11 +200,7 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
       headerButtons={({ defaultButtons }) => (
         <>
           <ExportButton
-            onClick={() =>
-              void loadRelationLabels()
-                .catch(() => undefined)
-                .then(() => triggerExport())
-            }
+            onClick={() => void loadRelationLabels().then(() => triggerExport())}
             loading={exporting}
           />
           {defaultButtons}
