@@ -42,7 +42,9 @@ export const resourceScreenRequirements = (
 ): Record<string, PageRequirement> =>
   Object.fromEntries(
     declarations
-      .filter((declaration) => declaration.scope === 'gym' && declaration.access.list?.gym)
+      .filter(
+        (declaration) => declaration.scope === 'gym' && !declaration.ownerPages && declaration.access.list?.gym,
+      )
       .flatMap((declaration) =>
         Object.entries(SCREEN_OPERATIONS).flatMap(([suffix, operation]) => {
           const right = declaration.operations.includes(operation)

@@ -66,3 +66,29 @@ export type ConsultStatus = (typeof consultStatuses)[number];
 
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
+
+/** A pass product's sale state (docs/rules.md#passes). */
+export const ticketSaleStates = ['ACTIVE', 'INACTIVE'] as const;
+export type TicketSaleState = (typeof ticketSaleStates)[number];
+
+/** The pass-product list's tabs: products on sale, and passes in use. */
+export const ticketKinds = ['SALE', 'USING'] as const;
+export type TicketKind = (typeof ticketKinds)[number];
+
+/** The pass-product list's price sort. */
+export const priceSorts = ['SALEPRICE', 'ORIGINPRICE', 'TICKETNAME'] as const;
+export type PriceSort = (typeof priceSorts)[number];
+
+/** A sold pass as the API states it: FIN (paid, in force), WAIT (on hold today), REFUND. */
+export const ticketIssueStatuses = ['FIN', 'WAIT', 'REFUND'] as const;
+export type TicketIssueStatus = (typeof ticketIssueStatuses)[number];
+
+/** What a usage-ledger row records (docs/rules.md#usage-ledger). */
+export const usageKinds = ['ENTRY', 'ATTEND', 'NOSHOW', 'ADJUST', 'REFUND'] as const;
+export type UsageKind = (typeof usageKinds)[number];
+
+export const saleItemTypes = ['PASS', 'TRANSFER_FEE', 'PRODUCT', 'LOCKER'] as const;
+export type SaleItemType = (typeof saleItemTypes)[number];
+
+export const paymentMethods = ['CARD', 'CASH', 'TRANSFER'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];

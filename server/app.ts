@@ -35,6 +35,7 @@ import { registerRights } from './http/rights.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
+import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { gymHooks } from './modules/gym/gym.hooks.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
@@ -51,6 +52,8 @@ import { createDispatcher, type DispatchMode } from './modules/outbox/dispatcher
 import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { outboxHandlers } from './modules/outbox/topics.ts';
+import { passRoutes } from './modules/pass/pass.routes.ts';
+import { ticketHooks } from './modules/pass/ticket.hooks.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
 import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-service.ts';
 import { type ResourceHooks, registerResource } from './resources/engine.ts';
@@ -67,6 +70,7 @@ const resourceHooks: Record<string, ResourceHooks> = {
   'gym-auth-member': gymAuthMemberHooks,
   'gym-member': gymMemberHooks,
   'gym-sub-service': gymSubServiceHooks,
+  ticket: ticketHooks,
   // The password hash never leaves the server, whatever the route.
   member: { toRecords: async (rows: MemberRow[]) => rows.map(toMember) },
 };
@@ -244,6 +248,8 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(gymAuthRoutes, { ctx });
       await web.register(subServiceRoutes, { ctx });
       await web.register(consultRoutes, { ctx });
+      await web.register(customerRoutes, { ctx });
+      await web.register(passRoutes, { ctx });
       await web.register(auditRoutes, { ctx });
       await web.register(outboxRoutes, { ctx, dispatcher });
       for (const declaration of resources)

@@ -18,6 +18,22 @@ export const auditActions = [
   'gym-member.update',
   'gym-member.remove',
   'file.read',
+  'customer.create',
+  'customer.update',
+  'customer.import',
+  'customer.export',
+  'customer.remove',
+  'customer.erase',
+  'ticket.create',
+  'ticket.update',
+  'ticket.delete',
+  'pass.sell',
+  'pass.hold',
+  'pass.end-hold',
+  'pass.transfer',
+  'pass.adjust',
+  'pass.collect',
+  'pass.refund',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

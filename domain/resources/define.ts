@@ -87,6 +87,11 @@ export type ResourceDeclaration<
   access: Partial<Record<Operation, AccessRule>>;
   /** Extra list paths kept for the SPEC's contract, e.g. `/gym-auth/list`. */
   listAliases?: readonly string[];
+  /**
+   * The bespoke pages that replace the generic staff screens, by path (`/ticket/list`): the web app then registers
+   * no `/<name>` screens for staff, and the side menu points at these paths.
+   */
+  ownerPages?: { list: string; create?: string; show?: string };
 };
 
 /**

@@ -5,6 +5,7 @@ import { gymAuthMemberResource } from './gym-auth-member.ts';
 import { gymMemberResource } from './gym-member.ts';
 import { memberResource } from './member.ts';
 import { gymSubServiceResource, subServiceResource } from './sub-service.ts';
+import { ticketResource } from './ticket.ts';
 
 /** Every declared resource: the server registers their routes, the web app their screens. */
 export const resources = [
@@ -16,6 +17,7 @@ export const resources = [
   gymSubServiceResource,
   consultResource,
   memberResource,
+  ticketResource,
 ] as const;
 
 export {
@@ -27,4 +29,5 @@ export {
   gymSubServiceResource,
   memberResource,
   subServiceResource,
+  ticketResource,
 };

@@ -46,7 +46,7 @@ export const gymAuthUpdateSchema = z
   .meta({ id: 'GymAuthUpdate' });
 
 export const memberSummarySchema = z
-  .object({ id: z.number().int(), userId: z.string(), name: z.string(), phone: z.string() })
+  .object({ id: z.number().int(), userId: z.string().nullable(), name: z.string(), phone: z.string() })
   .meta({ id: 'MemberSummary' });
 
 /** Who holds which permission set (docs/rules.md#permissions). */

@@ -25,7 +25,7 @@ export const emailField = z.email('emailFormat').max(254);
 export const memberSchema = z
   .object({
     id: z.number().int(),
-    userId: z.string(),
+    userId: z.string().nullable(),
     name: z.string(),
     phone: z.string(),
     email: z.string().nullable(),

@@ -3,16 +3,29 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { validationMessages } from '#domain/i18n/validation.ts';
 import en from './locales/en.json';
+import customersEn from './locales/features/customers.en.json';
+import customersKo from './locales/features/customers.ko.json';
+import passesEn from './locales/features/passes.en.json';
+import passesKo from './locales/features/passes.ko.json';
 import ko from './locales/ko.json';
 import { sharedI18nOptions } from './options.ts';
 
 // The detection rules live in options.ts, so the public pages can share them without the back-office texts.
 export { currentLanguage, detectionOptions, FALLBACK_LANGUAGE, isLanguage } from './options.ts';
 
+/**
+ * The texts of the larger features, one file per feature and language (`locales/features/<feature>.<lang>.json`),
+ * each under its own top-level key, so that features can grow without touching one shared file.
+ */
+export const featureTexts = {
+  en: { customers: customersEn, passes: passesEn },
+  ko: { customers: customersKo, passes: passesKo },
+} as const;
+
 /** The app's own texts, plus the validation messages that the API shares (domain/i18n), under `validation.*`. */
 export const resources = {
-  en: { translation: { ...en, validation: validationMessages.en } },
-  ko: { translation: { ...ko, validation: validationMessages.ko } },
+  en: { translation: { ...en, ...featureTexts.en, validation: validationMessages.en } },
+  ko: { translation: { ...ko, ...featureTexts.ko, validation: validationMessages.ko } },
 } as const;
 
 export const i18nOptions: InitOptions = { ...sharedI18nOptions, resources };

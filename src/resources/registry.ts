@@ -62,7 +62,7 @@ export const routesOf = (declaration: ResourceDeclaration, area: Area): Resource
  */
 export const isInArea = (declaration: ResourceDeclaration, area: Area): boolean =>
   area === 'owner'
-    ? declaration.scope === 'gym' && allows(declaration, 'owner', 'list')
+    ? declaration.scope === 'gym' && !declaration.ownerPages && allows(declaration, 'owner', 'list')
     : allows(declaration, 'admin', 'list') || allows(declaration, 'admin', 'get');
 
 export const register = (declaration: ResourceDeclaration, area: Area): RegisteredResource => ({

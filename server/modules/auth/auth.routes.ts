@@ -35,7 +35,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await ctx.loginThrottle.assertAllowed(userKey, request.ip);
       const found = await ctx.members.findByUserId(userId);
       let ok = false;
-      if (found) ok = await verifyPassword(found.passwordHash, password);
+      // A customer row has no login (docs/rules.md#customers): it never matches a user id, but stay explicit.
+      if (found?.passwordHash) ok = await verifyPassword(found.passwordHash, password);
       else await burnPasswordCheck(password);
       if (!found || !ok || found.status === 'QUIT') {
         // The same count for a known or an unknown id, so the tries left tell nothing about the account.

@@ -9,7 +9,7 @@ export type GymAuthMemberRow = InferSelectModel<typeof gymAuthMember>;
 
 /** What a list of staff shows of each member. */
 export const memberSummary = { id: member.id, userId: member.userId, name: member.name, phone: member.phone };
-export type MemberSummary = { id: number; userId: string; name: string; phone: string };
+export type MemberSummary = { id: number; userId: string | null; name: string; phone: string };
 
 /** Moving the default: the facility keeps exactly one default set (the partial unique index agrees). */
 export const clearOtherDefaults = (tx: Executor, gymId: number, keepId?: number) =>

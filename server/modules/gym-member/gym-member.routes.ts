@@ -118,7 +118,7 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       return {
         data: {
           id: account.id,
-          userId: account.userId,
+          userId: account.userId ?? '',
           name: account.name,
           maskedPhone: maskPhone(account.phone),
         },

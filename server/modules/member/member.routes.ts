@@ -205,6 +205,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const me = requireMember(request);
       if (request.params.id !== me.id) throw notFound();
+      if (!me.userId || !me.passwordHash) throw notFound();
       const userKey = normalizeUserId(me.userId);
       // A stolen session must not become a password oracle: wrong guesses count like failed logins.
       await ctx.loginThrottle.assertAllowed(userKey, request.ip);

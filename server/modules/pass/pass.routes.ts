@@ -1,0 +1,187 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adjustRoute,
+  collectRoute,
+  endHoldRoute,
+  holdRoute,
+  refundPreviewRoute,
+  refundRoute,
+  sellRoute,
+  ticketIssueGetRoute,
+  ticketIssueListRoute,
+  transferRoute,
+} from '#domain/api/pass.ts';
+import type { GymRight } from '#domain/permissions.ts';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../http/auth.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { assertGymRight } from '../../http/rights.ts';
+import { assertGymWritable } from '../../resources/engine.ts';
+import { actorOf } from '../customer/customer.routes.ts';
+import {
+  collectPayment,
+  endHold,
+  gymIdOfIssue,
+  holdPass,
+  issueDetail,
+  issueRow,
+  listIssues,
+  previewRefund,
+  refundPass,
+  sellPass,
+  transferPass,
+  useSessions,
+} from './pass.service.ts';
+
+// Sold passes and their actions (docs/rules.md#passes): read with memberUseYn, changed with memberSettingYn. A
+// pass of another facility answers 404, as if it did not exist.
+
+const READ: GymRight = 'memberUseYn';
+const WRITE: GymRight = 'memberSettingYn';
+const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
+const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+
+export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
+    requireMember(request);
+    await assertGymRight(request, ctx.loadRights, gymId, right);
+    if (right !== READ) await assertGymWritable(ctx, gymId);
+  };
+  /** The pass's facility, then the caller's right in it (404 before 403, as everywhere). */
+  const guardIssue = async (request: FastifyRequest, id: number, right: GymRight) => {
+    requireMember(request);
+    await guard(request, await gymIdOfIssue(ctx.db, id), right);
+  };
+
+  app.get(
+    ticketIssueListRoute.path,
+    {
+      schema: {
+        tags: ['ticket-issue'],
+        summary: "A facility's sold passes, with filters (status WAIT = on hold today)",
+        params: ticketIssueListRoute.params,
+        querystring: ticketIssueListRoute.query,
+        response: { 200: ticketIssueListRoute.response, ...reads },
+      },
+    },
+    async (request, reply) => {
+      await guard(request, request.params.gymId, READ);
+      const page = await listIssues(ctx.db, request.params.gymId, request.query, ctx.clock());
+      reply.header('x-total-count', String(page.total));
+      if (page.capped) reply.header('x-total-count-capped', 'true');
+      return { data: page.data, total: page.total };
+    },
+  );
+
+  app.get(
+    ticketIssueGetRoute.path,
+    {
+      schema: {
+        tags: ['ticket-issue'],
+        summary: 'One sold pass, whole',
+        params: ticketIssueGetRoute.params,
+        response: { 200: ticketIssueGetRoute.response, ...reads },
+      },
+    },
+    async (request) => {
+      await guardIssue(request, request.params.id, READ);
+      return { data: await issueDetail(ctx.db, request.params.id, ctx.clock()) };
+    },
+  );
+
+  app.post(
+    sellRoute.path,
+    {
+      schema: {
+        tags: ['ticket-issue'],
+        summary: 'Sell a pass: the pass, the sale, its payment lines and the audit row in one transaction',
+        body: sellRoute.body,
+        response: { 201: sellRoute.response, ...writes },
+      },
+    },
+    async (request, reply) => {
+      await guard(request, request.body.gymId, WRITE);
+      const id = await ctx.db.transaction((tx) => sellPass(tx, actorOf(request, ctx), request.body));
+      return reply.status(201).send({ data: await issueDetail(ctx.db, id, ctx.clock()) });
+    },
+  );
+
+  const actions = [
+    [
+      holdRoute,
+      'Hold the pass (the product limits apply; the end date moves later)',
+      (tx, actor, id, body) => holdPass(tx, actor, id, body),
+    ],
+    [
+      endHoldRoute,
+      'End the current or coming hold early',
+      (tx, actor, id, body) => endHold(tx, actor, id, body.on),
+    ],
+    [
+      transferRoute,
+      'Transfer the pass to another customer of the facility',
+      (tx, actor, id, body) => transferPass(tx, actor, id, body),
+    ],
+    [
+      adjustRoute,
+      'Use or give back sessions by hand (a note is required)',
+      (tx, actor, id, body) =>
+        useSessions(tx, actor, id, { sessions: body.sessions, note: body.note, kind: 'ADJUST' }),
+    ],
+    [
+      collectRoute,
+      'Collect the unpaid balance (payment lines)',
+      (tx, actor, id, body) => collectPayment(tx, actor, id, body.payments),
+    ],
+    [
+      refundRoute,
+      'Refund at most what the formula allows',
+      (tx, actor, id, body) => refundPass(tx, actor, id, body),
+    ],
+  ] as const satisfies readonly (readonly [
+    { path: string; params: unknown; body: unknown; response: unknown },
+    string,
+    // biome-ignore lint/suspicious/noExplicitAny: each action's body is typed by its own route contract below.
+    (tx: any, actor: any, id: number, body: any) => Promise<void>,
+  ])[];
+
+  for (const [route, summary, run] of actions)
+    app.post(
+      route.path,
+      {
+        schema: {
+          tags: ['ticket-issue'],
+          summary,
+          params: route.params,
+          body: route.body,
+          response: { 200: route.response, ...writes },
+        },
+      },
+      async (request) => {
+        const id = (request.params as { id: number }).id;
+        await guardIssue(request, id, WRITE);
+        await ctx.db.transaction((tx) => run(tx, actorOf(request, ctx), id, request.body as never));
+        return { data: await issueDetail(ctx.db, id, ctx.clock()) };
+      },
+    );
+
+  app.get(
+    refundPreviewRoute.path,
+    {
+      schema: {
+        tags: ['ticket-issue'],
+        summary: 'The refund the formula allows today, each line shown (the refund uses the same function)',
+        params: refundPreviewRoute.params,
+        querystring: refundPreviewRoute.query,
+        response: { 200: refundPreviewRoute.response, ...writes },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await guardIssue(request, id, READ);
+      const now = ctx.clock();
+      return { data: await previewRefund(ctx.db, await issueRow(ctx.db, id), request.query.fault, now) };
+    },
+  );
+};
