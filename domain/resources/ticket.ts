@@ -1,7 +1,7 @@
 import { ticketSaleStates } from '../enums.ts';
 import { periodUnits, saleLabels } from '../rules/passes.ts';
 import { ticketCreateSchema, ticketSchema, ticketUpdateSchema } from '../schemas/pass.ts';
-import { defineResource, gymAccess, gymIdField } from './define.ts';
+import { defineResource, gymIdField } from './define.ts';
 
 /**
  * Pass products (docs/rules.md#passes): read with memberUseYn, written with memberSettingYn. The bespoke pages at
@@ -44,6 +44,13 @@ export const ticketResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'desc' },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  access: gymAccess('memberUseYn', 'memberSettingYn', { operatorCreates: false }),
+  // A facility's own catalogue: the operator neither reads nor writes it (docs/rules.md#passes).
+  access: {
+    list: { gym: 'memberUseYn' },
+    get: { gym: 'memberUseYn' },
+    create: { gym: 'memberSettingYn' },
+    update: { gym: 'memberSettingYn' },
+    delete: { gym: 'memberSettingYn' },
+  },
   ownerPages: { list: '/ticket/list', create: '/ticket/list/add', show: '/ticket/list/info' },
 });

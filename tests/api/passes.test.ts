@@ -1,8 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentLine, ticketUsage } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { action, makeCustomer, makeTicket, type PassDetail, sell, sellOk, setNow } from '../fixtures/customers.ts';
+import {
+  action,
+  makeCustomer,
+  makeTicket,
+  type PassDetail,
+  sell,
+  sellOk,
+  setNow,
+} from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
 // Pass products and sold passes (docs/rules.md#passes, #refunds, #usage-ledger): the sale label, selling with split
@@ -14,7 +22,9 @@ let owner: Cookies;
 let gymId: number;
 beforeAll(async () => {
   // Sessions that outlive the months these tests move the clock across.
-  t = await createTestApp({ config: { session: { idleMs: 10 * 365 * 86_400_000, absoluteMs: 10 * 365 * 86_400_000 } } });
+  t = await createTestApp({
+    config: { session: { idleMs: 10 * 365 * 86_400_000, absoluteMs: 10 * 365 * 86_400_000 } },
+  });
   // 09:00 KST on 2026-03-02.
   setNow(t, '2026-03-02T00:00:00Z');
   const made = await makeActiveGym(t);
@@ -22,6 +32,7 @@ beforeAll(async () => {
   gymId = made.gym.id;
 });
 afterAll(() => t?.close());
+afterEach(() => setNow(t, '2026-03-02T00:00:00Z'));
 
 const get = async (id: number) => {
   const response = await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${id}`, cookies: owner });
@@ -49,14 +60,20 @@ describe('pass products', () => {
       payload: { gymId, name: 'x', originPrice: 100, salePrice: 200 },
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['periodAmount', 'salePrice']));
+    expect(Object.keys(response.json().errors)).toEqual(
+      expect.arrayContaining(['periodAmount', 'salePrice']),
+    );
   });
 
   it('stops a sold product but never deletes it', async () => {
     const product = await makeTicket(t, owner, gymId);
     const customer = await makeCustomer(t, owner, gymId);
     await sellOk(t, owner, { gymId, memberId: customer.id, ticketId: product.id, startDate: '2026-03-02' });
-    const removed = await t.app.inject({ method: 'DELETE', url: `/web/ticket/${product.id}`, cookies: owner });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/web/ticket/${product.id}`,
+      cookies: owner,
+    });
     expect(removed.statusCode).toBe(409);
     expect(removed.json().reason).toBe('ticketSold');
     const stopped = await t.app.inject({
@@ -67,7 +84,9 @@ describe('pass products', () => {
     });
     expect(stopped.json().data.saleLabel).toBe('STOPPED');
     const unsold = await makeTicket(t, owner, gymId);
-    expect((await t.app.inject({ method: 'DELETE', url: `/web/ticket/${unsold.id}`, cookies: owner })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/web/ticket/${unsold.id}`, cookies: owner })).statusCode,
+    ).toBe(204);
   });
 });
 
@@ -82,14 +101,27 @@ describe('selling and collecting', () => {
       startDate: '2026-03-02',
       payments: [{ method: 'CARD', amount: 300_000 }],
     });
-    expect(pass).toMatchObject({ price: 600_000, paidAmount: 300_000, unpaidAmount: 300_000, endDate: '2026-09-01' });
-    const customerRow = await t.app.inject({ method: 'GET', url: `/web/member/customer/${customer.id}?gymId=${gymId}`, cookies: owner });
+    expect(pass).toMatchObject({
+      price: 600_000,
+      paidAmount: 300_000,
+      unpaidAmount: 300_000,
+      endDate: '2026-09-01',
+    });
+    const customerRow = await t.app.inject({
+      method: 'GET',
+      url: `/web/member/customer/${customer.id}?gymId=${gymId}`,
+      cookies: owner,
+    });
     expect(customerRow.json().data).toMatchObject({ unpaidAmount: 300_000, passState: 'ACTIVE' });
 
-    const tooMuch = await action(t, owner, pass.id, 'collect', { payments: [{ method: 'CASH', amount: 300_001 }] });
+    const tooMuch = await action(t, owner, pass.id, 'collect', {
+      payments: [{ method: 'CASH', amount: 300_001 }],
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.payments).toBeDefined();
-    const collected = await action(t, owner, pass.id, 'collect', { payments: [{ method: 'CASH', amount: 300_000 }] });
+    const collected = await action(t, owner, pass.id, 'collect', {
+      payments: [{ method: 'CASH', amount: 300_000 }],
+    });
     expect(collected.statusCode, collected.body).toBe(200);
     expect(collected.json().data).toMatchObject({ paidAmount: 600_000, unpaidAmount: 0 });
     const again = await action(t, owner, pass.id, 'collect', { payments: [{ method: 'CASH', amount: 1 }] });
@@ -104,9 +136,17 @@ describe('selling and collecting', () => {
     const offSale = await sell(t, owner, { ...base, ticketId: soon.id });
     expect(offSale.statusCode).toBe(409);
     expect(offSale.json().reason).toBe('ticketNotOnSale');
-    const over = await sell(t, owner, { ...base, ticketId: product.id, payments: [{ method: 'CARD', amount: 600_001 }] });
+    const over = await sell(t, owner, {
+      ...base,
+      ticketId: product.id,
+      payments: [{ method: 'CARD', amount: 600_001 }],
+    });
     expect(over.statusCode).toBe(400);
-    const negative = await sell(t, owner, { ...base, ticketId: product.id, payments: [{ method: 'CARD', amount: -1 }] });
+    const negative = await sell(t, owner, {
+      ...base,
+      ticketId: product.id,
+      payments: [{ method: 'CARD', amount: -1 }],
+    });
     expect(negative.statusCode).toBe(400);
     const discounted = await sell(t, owner, { ...base, ticketId: product.id, price: 500_000 });
     expect(discounted.statusCode).toBe(400);
@@ -130,10 +170,25 @@ describe('selling and collecting', () => {
       startDate: '2026-03-02',
     });
     const product = await makeTicket(t, owner, gymId);
-    expect((await sell(t, owner, { gymId, memberId: theirCustomer.id, ticketId: product.id, startDate: '2026-03-02' })).statusCode).toBe(404);
+    expect(
+      (
+        await sell(t, owner, {
+          gymId,
+          memberId: theirCustomer.id,
+          ticketId: product.id,
+          startDate: '2026-03-02',
+        })
+      ).statusCode,
+    ).toBe(404);
     const mine = await makeCustomer(t, owner, gymId);
-    expect((await sell(t, owner, { gymId, memberId: mine.id, ticketId: theirProduct.id, startDate: '2026-03-02' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${theirPass.id}`, cookies: owner })).statusCode).toBe(404);
+    expect(
+      (await sell(t, owner, { gymId, memberId: mine.id, ticketId: theirProduct.id, startDate: '2026-03-02' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${theirPass.id}`, cookies: owner }))
+        .statusCode,
+    ).toBe(404);
     expect((await action(t, owner, theirPass.id, 'adjust', { sessions: 1, note: 'x' })).statusCode).toBe(404);
   });
 });
@@ -142,16 +197,27 @@ describe('holds', () => {
   it('holds within the limits, moves the end date, refuses beyond them or overlapping, and ends early', async () => {
     const product = await makeTicket(t, owner, gymId, { holdMaxCount: 2, holdMaxDays: 30, holdMinDays: 7 });
     const customer = await makeCustomer(t, owner, gymId);
-    const pass = await sellOk(t, owner, { gymId, memberId: customer.id, ticketId: product.id, startDate: '2026-03-02' });
+    const pass = await sellOk(t, owner, {
+      gymId,
+      memberId: customer.id,
+      ticketId: product.id,
+      startDate: '2026-03-02',
+    });
     const short = await action(t, owner, pass.id, 'hold', { startDate: '2026-03-10', endDate: '2026-03-12' });
     expect(short.statusCode).toBe(409);
     expect(short.json()).toMatchObject({ reason: 'holdTooShort', details: { min: 7 } });
     const held = await action(t, owner, pass.id, 'hold', { startDate: '2026-03-10', endDate: '2026-03-19' });
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().data.endDate).toBe('2026-09-11');
-    const overlap = await action(t, owner, pass.id, 'hold', { startDate: '2026-03-15', endDate: '2026-03-25' });
+    const overlap = await action(t, owner, pass.id, 'hold', {
+      startDate: '2026-03-15',
+      endDate: '2026-03-25',
+    });
     expect(overlap.json().reason).toBe('holdOverlap');
-    const tooLong = await action(t, owner, pass.id, 'hold', { startDate: '2026-04-01', endDate: '2026-04-30' });
+    const tooLong = await action(t, owner, pass.id, 'hold', {
+      startDate: '2026-04-01',
+      endDate: '2026-04-30',
+    });
     expect(tooLong.json().reason).toBe('holdTooLong');
 
     setNow(t, '2026-03-11T03:00:00Z');
@@ -166,8 +232,15 @@ describe('holds', () => {
   it('refuses a hold of a refunded pass', async () => {
     const product = await makeTicket(t, owner, gymId);
     const customer = await makeCustomer(t, owner, gymId);
-    const pass = await sellOk(t, owner, { gymId, memberId: customer.id, ticketId: product.id, startDate: '2026-03-05' });
-    expect((await action(t, owner, pass.id, 'refund', { fault: 'MEMBER', method: 'CARD' })).statusCode).toBe(200);
+    const pass = await sellOk(t, owner, {
+      gymId,
+      memberId: customer.id,
+      ticketId: product.id,
+      startDate: '2026-03-05',
+    });
+    expect((await action(t, owner, pass.id, 'refund', { fault: 'MEMBER', method: 'CARD' })).statusCode).toBe(
+      200,
+    );
     const held = await action(t, owner, pass.id, 'hold', { startDate: '2026-03-10', endDate: '2026-03-19' });
     expect(held.statusCode).toBe(409);
     expect(held.json().reason).toBe('holdPassRefunded');
@@ -179,23 +252,44 @@ describe('transfers', () => {
     const product = await makeTicket(t, owner, gymId, { sessionCount: 10, transferFee: 30_000 });
     const from = await makeCustomer(t, owner, gymId, { name: '이서연' });
     const to = await makeCustomer(t, owner, gymId, { name: '박지훈' });
-    const pass = await sellOk(t, owner, { gymId, memberId: from.id, ticketId: product.id, startDate: '2026-03-02' });
+    const pass = await sellOk(t, owner, {
+      gymId,
+      memberId: from.id,
+      ticketId: product.id,
+      startDate: '2026-03-02',
+    });
     await action(t, owner, pass.id, 'adjust', { sessions: 2, note: '수업 2회' });
     const self = await action(t, owner, pass.id, 'transfer', { toMemberId: from.id });
     expect(self.statusCode).toBe(400);
-    const moved = await action(t, owner, pass.id, 'transfer', { toMemberId: to.id, payments: [{ method: 'CASH', amount: 30_000 }] });
+    const moved = await action(t, owner, pass.id, 'transfer', {
+      toMemberId: to.id,
+      payments: [{ method: 'CASH', amount: 30_000 }],
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data).toMatchObject({ memberId: to.id, sessionsLeft: 8 });
-    expect(moved.json().data.transfers).toEqual([expect.objectContaining({ fromMemberId: from.id, toMemberId: to.id, fee: 30_000 })]);
+    expect(moved.json().data.transfers).toEqual([
+      expect.objectContaining({ fromMemberId: from.id, toMemberId: to.id, fee: 30_000 }),
+    ]);
   });
 });
 
 describe('the usage ledger', () => {
   it('gives back sessions only as far as they were used, and needs a note', async () => {
-    const product = await makeTicket(t, owner, gymId, { periodAmount: null, periodUnit: null, sessionCount: 3 });
+    const product = await makeTicket(t, owner, gymId, {
+      periodAmount: null,
+      periodUnit: null,
+      sessionCount: 3,
+    });
     const customer = await makeCustomer(t, owner, gymId);
-    const pass = await sellOk(t, owner, { gymId, memberId: customer.id, ticketId: product.id, startDate: '2026-03-02' });
-    expect((await action(t, owner, pass.id, 'adjust', { sessions: -1, note: 'x' })).json().reason).toBe('sessionsGiveBackTooMany');
+    const pass = await sellOk(t, owner, {
+      gymId,
+      memberId: customer.id,
+      ticketId: product.id,
+      startDate: '2026-03-02',
+    });
+    expect((await action(t, owner, pass.id, 'adjust', { sessions: -1, note: 'x' })).json().reason).toBe(
+      'sessionsGiveBackTooMany',
+    );
     expect((await action(t, owner, pass.id, 'adjust', { sessions: 1, note: '' })).statusCode).toBe(400);
     expect((await action(t, owner, pass.id, 'adjust', { sessions: 0, note: 'x' })).statusCode).toBe(400);
   });
@@ -203,9 +297,16 @@ describe('the usage ledger', () => {
   it('ends 20 concurrent uses of a pass with 3 sessions left with exactly 3 successes', async () => {
     const product = await makeTicket(t, owner, gymId, { sessionCount: 3 });
     const customer = await makeCustomer(t, owner, gymId);
-    const pass = await sellOk(t, owner, { gymId, memberId: customer.id, ticketId: product.id, startDate: '2026-03-02' });
+    const pass = await sellOk(t, owner, {
+      gymId,
+      memberId: customer.id,
+      ticketId: product.id,
+      startDate: '2026-03-02',
+    });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => action(t, owner, pass.id, 'adjust', { sessions: 1, note: '동시 사용' })),
+      Array.from({ length: 20 }, () =>
+        action(t, owner, pass.id, 'adjust', { sessions: 1, note: '동시 사용' }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
@@ -232,9 +333,19 @@ describe('refunds (DOMAIN worked examples)', () => {
     });
   };
   const preview = async (id: number, fault: 'MEMBER' | 'BUSINESS') => {
-    const response = await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${id}/refund-preview?fault=${fault}`, cookies: owner });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/web/ticket-issue/${id}/refund-preview?fault=${fault}`,
+      cookies: owner,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { refund: number; used: number; penalty: number; usedDays: number; contractDays: number };
+    return response.json().data as {
+      refund: number;
+      used: number;
+      penalty: number;
+      usedDays: number;
+      contractDays: number;
+    };
   };
 
   it('6 months, 600,000 won: 540,000 before the start; 406,667 after 40 days; 526,667 at fault', async () => {
@@ -242,16 +353,31 @@ describe('refunds (DOMAIN worked examples)', () => {
     setNow(t, '2026-03-01T03:00:00Z');
     expect((await preview(pass.id, 'MEMBER')).refund).toBe(540_000);
     setNow(t, '2026-04-11T03:00:00Z');
-    expect(await preview(pass.id, 'MEMBER')).toMatchObject({ usedDays: 40, contractDays: 180, used: 133_333, penalty: 60_000, refund: 406_667 });
+    expect(await preview(pass.id, 'MEMBER')).toMatchObject({
+      usedDays: 40,
+      contractDays: 180,
+      used: 133_333,
+      penalty: 60_000,
+      refund: 406_667,
+    });
     expect((await preview(pass.id, 'BUSINESS')).refund).toBe(526_667);
 
-    const tooMuch = await action(t, owner, pass.id, 'refund', { fault: 'MEMBER', method: 'CARD', amount: 406_668 });
+    const tooMuch = await action(t, owner, pass.id, 'refund', {
+      fault: 'MEMBER',
+      method: 'CARD',
+      amount: 406_668,
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.amount).toBeDefined();
     const refunded = await action(t, owner, pass.id, 'refund', { fault: 'MEMBER', method: 'CARD' });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().data).toMatchObject({ status: 'REFUND', refundedAmount: 406_667 });
-    const [line] = await t.db.select().from(paymentLine).where(sql`${paymentLine.saleId} in (select id from sale where ticket_issue_id = ${pass.id}) and ${paymentLine.status} = 'REFUND'`);
+    const [line] = await t.db
+      .select()
+      .from(paymentLine)
+      .where(
+        sql`${paymentLine.saleId} in (select id from sale where ticket_issue_id = ${pass.id}) and ${paymentLine.status} = 'REFUND'`,
+      );
     expect(line).toMatchObject({ amount: -406_667 });
     expect(line?.computation).toMatchObject({ refund: 406_667, usedDays: 40 });
     const twice = await action(t, owner, pass.id, 'refund', { fault: 'MEMBER', method: 'CARD' });
@@ -276,12 +402,19 @@ describe('refunds (DOMAIN worked examples)', () => {
       payments: [{ method: 'TRANSFER', amount: 1_210_000 }],
     });
     expect((await action(t, owner, pass.id, 'adjust', { sessions: 9, note: 'PT 9회' })).statusCode).toBe(200);
-    expect(await preview(pass.id, 'MEMBER')).toMatchObject({ used: 544_500, penalty: 121_000, refund: 544_500 });
+    expect(await preview(pass.id, 'MEMBER')).toMatchObject({
+      used: 544_500,
+      penalty: 121_000,
+      refund: 544_500,
+    });
   });
 
   it('held days never count as used days', async () => {
     const pass = await sixMonths();
-    expect((await action(t, owner, pass.id, 'hold', { startDate: '2026-03-12', endDate: '2026-03-21' })).statusCode).toBe(200);
+    expect(
+      (await action(t, owner, pass.id, 'hold', { startDate: '2026-03-12', endDate: '2026-03-21' }))
+        .statusCode,
+    ).toBe(200);
     setNow(t, '2026-04-21T03:00:00Z');
     // 50 days elapsed, 10 of them held: 40 used, the same refund as above.
     expect(await preview(pass.id, 'MEMBER')).toMatchObject({ usedDays: 40, refund: 406_667 });
@@ -294,9 +427,18 @@ describe('rights', () => {
     const reader = await makeStaff(t.app, { cookies: owner }, gymId, { memberUseYn: true });
     const product = await makeTicket(t, owner, gymId);
     const customer = await makeCustomer(t, owner, gymId);
-    const refused = await sell(t, reader.cookies, { gymId, memberId: customer.id, ticketId: product.id, startDate: '2026-03-02' });
+    const refused = await sell(t, reader.cookies, {
+      gymId,
+      memberId: customer.id,
+      ticketId: product.id,
+      startDate: '2026-03-02',
+    });
     expect(refused.statusCode).toBe(403);
-    const list = await t.app.inject({ method: 'GET', url: `/web/ticket-issue/list/${gymId}`, cookies: reader.cookies });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/web/ticket-issue/list/${gymId}`,
+      cookies: reader.cookies,
+    });
     expect(list.statusCode).toBe(200);
   });
 });

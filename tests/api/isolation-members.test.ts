@@ -1,0 +1,326 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allFlags, type GymRight } from '#domain/permissions.ts';
+import { auditLog } from '#server/db/schema/index.ts';
+import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { makeCustomer, makeTicket, sellOk, uniqueMobile } from '../fixtures/customers.ts';
+import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+
+// The isolation matrix of the members-and-passes endpoints (docs/architecture.md#tests): every one against no
+// session (401), another facility's owner (404), a worker without the flag (403), the operator (403: a facility's
+// customers are its own) and the callers who may (the flag alone, the owner). A refusal changes no row: the
+// facility's audit chain, where every write of these modules leaves a row, keeps its length.
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Right = Extract<GymRight, 'memberUseYn' | 'memberSettingYn' | 'represent'>;
+type Who = 'anon' | 'ownerB' | 'without' | 'operator' | 'with' | 'ownerA';
+
+let t: TestApp;
+let A: number;
+let ownerA: Cookies;
+let ownerB: Cookies;
+let operator: Cookies;
+const only = {} as Record<Right, Cookies>;
+const allBut = {} as Record<Right, Cookies>;
+let sharedCustomer = 0;
+let sharedPass = 0;
+let sharedTicket = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await operatorOf(t);
+  const a = await makeActiveGym(t);
+  const b = await makeActiveGym(t);
+  A = a.gym.id;
+  ownerA = a.owner.cookies;
+  ownerB = b.owner.cookies;
+  for (const flag of ['memberUseYn', 'memberSettingYn'] as const) {
+    only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
+    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
+  }
+  only.represent = ownerA;
+  allBut.represent = (await makeStaff(t.app, a.owner, A, allFlags(true))).cookies;
+  sharedTicket = (await makeTicket(t, ownerA, A, { sessionCount: 30, transferFee: 10_000 })).id;
+  sharedCustomer = (await makeCustomer(t, ownerA, A)).id;
+  sharedPass = (await sellPass(sharedCustomer)).id;
+}, 120_000);
+afterAll(() => t?.close());
+
+const sellPass = (memberId: number, payments: { method: string; amount: number }[] = []) =>
+  sellOk(t, ownerA, { gymId: A, memberId, ticketId: sharedTicket, startDate: '2026-11-25', payments });
+
+/** A fresh customer of A with a pass, for a case that changes something. */
+const freshPass = async () => {
+  const customer = await makeCustomer(t, ownerA, A);
+  return { customer, pass: await sellPass(customer.id) };
+};
+
+type Target = { url: string; payload?: Record<string, unknown> };
+type Endpoint = { method: Method; path: string; right: Right; ok: number; target: () => Promise<Target> };
+
+const read = (path: string, url: () => string): Endpoint => ({
+  method: 'GET',
+  path,
+  right: 'memberUseYn',
+  ok: 200,
+  target: async () => ({ url: url() }),
+});
+
+const ENDPOINTS: Endpoint[] = [
+  ...[
+    'total-list',
+    'active-list',
+    'stop-list',
+    'will-inactive-list',
+    'inactive-list',
+    'segment-counts',
+    'customer-export',
+  ].map((name) => read(`/web/member/${name}`, () => `/web/member/${name}?gymId=${A}`)),
+  read('/web/member/customer-lookup', () => `/web/member/customer-lookup?gymId=${A}&phone=01012345678`),
+  read('/web/member/customer/{id}', () => `/web/member/customer/${sharedCustomer}?gymId=${A}`),
+  read('/web/member/customer/{id}/memos', () => `/web/member/customer/${sharedCustomer}/memos?gymId=${A}`),
+  read('/web/member/customer/{id}/usage', () => `/web/member/customer/${sharedCustomer}/usage?gymId=${A}`),
+  read(
+    '/web/member/ticket-issue-list/{id}',
+    () => `/web/member/ticket-issue-list/${sharedCustomer}?gymId=${A}`,
+  ),
+  read('/web/ticket-issue/list/{gymId}', () => `/web/ticket-issue/list/${A}`),
+  read('/web/ticket-issue/{id}', () => `/web/ticket-issue/${sharedPass}`),
+  read(
+    '/web/ticket-issue/{id}/refund-preview',
+    () => `/web/ticket-issue/${sharedPass}/refund-preview?fault=MEMBER`,
+  ),
+  read('/web/ticket/{id}', () => `/web/ticket/${sharedTicket}`),
+  {
+    method: 'POST',
+    path: '/web/member/customer',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({
+      url: `/web/member/customer?gymId=${A}`,
+      payload: { name: '격리', phone: uniqueMobile() },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/member/customer/{id}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({
+      url: `/web/member/customer/${sharedCustomer}?gymId=${A}`,
+      payload: { memo: '메모' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/member/customer/{id}/memos',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({
+      url: `/web/member/customer/${sharedCustomer}/memos?gymId=${A}`,
+      payload: { content: '상담 메모' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/member/batch-create',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({
+      url: `/web/member/batch-create?gymId=${A}`,
+      payload: { rows: [{ name: '가져옴', phone: uniqueMobile() }] },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/member/stop/{memberId}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => {
+      const { customer } = await freshPass();
+      return {
+        url: `/web/member/stop/${customer.id}`,
+        payload: { gymId: A, startDate: '2026-12-01', endDate: '2026-12-07' },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/web/member/{memberId}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/member/${(await makeCustomer(t, ownerA, A)).id}?gymId=${A}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/web/member/delete-all/{id}',
+    right: 'represent',
+    ok: 200,
+    target: async () => {
+      const customer = await makeCustomer(t, ownerA, A, { name: '파기' });
+      return { url: `/web/member/delete-all/${customer.id}?gymId=${A}`, payload: { confirmName: '파기' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/ticket-issue/sell',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/ticket-issue/sell',
+      payload: { gymId: A, memberId: sharedCustomer, ticketId: sharedTicket, startDate: '2026-11-25' },
+    }),
+  },
+  ...(
+    [
+      ['hold', async () => ({ startDate: '2026-12-01', endDate: '2026-12-03' })],
+      [
+        'end-hold',
+        async (id: number) => {
+          await t.app.inject({
+            method: 'POST',
+            url: `/web/ticket-issue/${id}/hold`,
+            cookies: ownerA,
+            payload: { startDate: '2026-12-01', endDate: '2026-12-03' },
+          });
+          return {};
+        },
+      ],
+      ['transfer', async () => ({ toMemberId: (await makeCustomer(t, ownerA, A)).id })],
+      ['adjust', async () => ({ sessions: 1, note: '수동 차감' })],
+      ['refund', async () => ({ fault: 'MEMBER', method: 'CARD' })],
+    ] as const
+  ).map(
+    ([name, body]): Endpoint => ({
+      method: 'POST',
+      path: `/web/ticket-issue/{id}/${name}`,
+      right: 'memberSettingYn',
+      ok: 200,
+      target: async () => {
+        const { pass } = await freshPass();
+        return { url: `/web/ticket-issue/${pass.id}/${name}`, payload: await body(pass.id) };
+      },
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/web/ticket-issue/{id}/collect',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => {
+      const customer = await makeCustomer(t, ownerA, A);
+      const pass = await sellOk(t, ownerA, {
+        gymId: A,
+        memberId: customer.id,
+        ticketId: sharedTicket,
+        startDate: '2026-11-25',
+        price: 600_000,
+        priceReason: '할인',
+      });
+      return {
+        url: `/web/ticket-issue/${pass.id}/collect`,
+        payload: { payments: [{ method: 'CASH', amount: 1000 }] },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/ticket',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/ticket',
+      payload: { gymId: A, name: 'PT 10회', sessionCount: 10, originPrice: 500_000, salePrice: 500_000 },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/ticket/{id}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/ticket/${sharedTicket}`, payload: { color: '#722ed1' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/web/ticket/{id}',
+    right: 'memberSettingYn',
+    ok: 204,
+    target: async () => ({ url: `/web/ticket/${(await makeTicket(t, ownerA, A)).id}` }),
+  },
+];
+
+const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
+  ({ anon: undefined, ownerB, without: allBut[right], operator, with: only[right], ownerA })[who];
+
+const CASES: [Who, number | 'ok'][] = [
+  ['anon', 401],
+  ['ownerB', 404],
+  ['without', 403],
+  ['operator', 403],
+  ['with', 'ok'],
+  ['ownerA', 'ok'],
+];
+
+const auditLength = async () =>
+  (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, A)))[0]?.n ?? 0;
+
+/** The endpoints this file must cover, as the OpenAPI document lists them. */
+const inScope = (method: string, path: string) =>
+  /^\/web\/(ticket|ticket-issue)(\/|$)/.test(path) ||
+  /^\/web\/member\/(total-list|active-list|stop-list|will-inactive-list|inactive-list|segment-counts|customer|batch-create|stop|delete-all|ticket-issue-list)/.test(
+    path,
+  ) ||
+  (method === 'DELETE' && path === '/web/member/{memberId}');
+
+describe('the members isolation matrix', () => {
+  it('covers every members-and-passes endpoint of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .filter((key) => inScope(key.split(' ')[0]!, key.split(' ')[1]!))
+      .sort();
+    // The generic list of products is scoped by the caller's facilities: it is tested below on its own.
+    const tabled = [...ENDPOINTS.map((e) => `${e.method} ${e.path}`), 'GET /web/ticket'].sort();
+    expect(tabled).toEqual(documented);
+  });
+
+  for (const endpoint of ENDPOINTS)
+    describe(`${endpoint.method} ${endpoint.path}`, () => {
+      for (const [who, outcome] of CASES) {
+        if (endpoint.right === 'represent' && who === 'with') continue;
+        it(`${who} → ${outcome}`, async () => {
+          const target = await endpoint.target();
+          const before = await auditLength();
+          const cookies = cookiesOf(who, endpoint.right);
+          const response = await t.app.inject({
+            method: endpoint.method,
+            url: target.url,
+            ...(cookies ? { cookies } : {}),
+            ...(target.payload ? { payload: target.payload } : {}),
+          });
+          if (outcome === 'ok') {
+            expect(response.statusCode, response.body).toBe(endpoint.ok);
+            return;
+          }
+          expect(response.statusCode, response.body).toBe(outcome);
+          if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
+        });
+      }
+    });
+
+  it('lists products only to the facilities where the caller holds memberUseYn', async () => {
+    const ids = async (cookies: Cookies) => {
+      const response = await t.app.inject({ method: 'GET', url: '/web/ticket?_end=100', cookies });
+      return response.statusCode === 200
+        ? (response.json().data as { id: number }[]).map((r) => r.id)
+        : response.statusCode;
+    };
+    expect(await ids(ownerA)).toContain(sharedTicket);
+    expect(await ids(only.memberUseYn)).toContain(sharedTicket);
+    expect(await ids(ownerB)).not.toContain(sharedTicket);
+    expect(await ids(allBut.memberUseYn)).not.toContain(sharedTicket);
+    expect((await t.app.inject({ method: 'GET', url: '/web/ticket' })).statusCode).toBe(401);
+  });
+});
