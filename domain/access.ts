@@ -43,7 +43,8 @@ export const resourceScreenRequirements = (
   Object.fromEntries(
     declarations
       .filter(
-        (declaration) => declaration.scope === 'gym' && !declaration.ownerPages && declaration.access.list?.gym,
+        (declaration) =>
+          declaration.scope === 'gym' && !declaration.ownerPages && declaration.access.list?.gym,
       )
       .flatMap((declaration) =>
         Object.entries(SCREEN_OPERATIONS).flatMap(([suffix, operation]) => {

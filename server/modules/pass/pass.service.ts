@@ -654,7 +654,9 @@ const issueColumns = {
   refundedAmount: ticketIssue.refundedAmount,
   unpaidAmount: ticketIssue.unpaidAmount,
   soldByMemberId: ticketIssue.soldByMemberId,
-  soldByName: sql<string | null>`(select s.name from ${member} s where s.id = ${ticketIssue}.sold_by_member_id)`,
+  soldByName: sql<
+    string | null
+  >`(select s.name from ${member} s where s.id = ${ticketIssue}.sold_by_member_id)`,
   createDate: ticketIssue.createDate,
   sessionsUsed:
     sql<number>`(select coalesce(sum(u.sessions), 0) from ${ticketUsage} u where u.ticket_issue_id = ${ticketIssue}.id)`.mapWith(
