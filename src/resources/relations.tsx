@@ -125,7 +125,12 @@ function LinkedMemberSelect({ gymId, ...props }: SelectBase & { gymId?: number }
     const member = embeddedOf('memberId', link);
     if (!member || seen.has(member.id)) return [];
     seen.add(member.id);
-    return [{ value: member.id as number, label: `${String(member.name)} (${String(member.userId ?? member.phone)})` }];
+    return [
+      {
+        value: member.id as number,
+        label: `${String(member.name)} (${String(member.userId ?? member.phone)})`,
+      },
+    ];
   });
   return (
     <Select

@@ -86,7 +86,14 @@ export function PasswordForm({ member }: { member: Member }) {
         requiredMark={false}
       >
         {/* Lets a password manager file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={member.userId ?? ''} readOnly hidden />
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={member.userId ?? ''}
+          readOnly
+          hidden
+        />
         <Form.Item
           name="currentPassword"
           label={translate('profile.password.fields.currentPassword')}
