@@ -123,11 +123,11 @@ export const memberStopRoute = defineRoute({
   response: dataOf(z.array(ticketIssueDetailSchema)),
 });
 
-/** `DELETE /web/member/{memberId}?gymId=`: remove the customer from the facility; the history is kept. */
+/** `DELETE /web/member/{memberId}?gymId=` (the SPEC's name; `{id}` here, like the other `/member/{id}` calls). */
 export const customerRemoveRoute = defineRoute({
   method: 'DELETE',
-  path: '/member/:memberId',
-  params: memberIdParamsSchema,
+  path: '/member/:id',
+  params: idParamsSchema,
   query: gymIdQuerySchema,
   status: 200,
   response: dataOf(customerDetailSchema),

@@ -112,7 +112,16 @@ export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 /** Each segment tab's count; a count stops at 10,000 (`capped`). */
 export const segmentCountsSchema = z
   .object({
-    counts: z.record(z.enum(customerSegments), z.number().int()),
+    counts: z.object({
+      all: z.number().int(),
+      active: z.number().int(),
+      hold: z.number().int(),
+      expiring: z.number().int(),
+      expired: z.number().int(),
+      unpaid: z.number().int(),
+      new: z.number().int(),
+      birthday: z.number().int(),
+    } satisfies Record<(typeof customerSegments)[number], z.ZodNumber>),
     capped: z.boolean(),
   })
   .meta({ id: 'SegmentCounts' });

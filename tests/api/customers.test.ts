@@ -35,7 +35,10 @@ const list = async (query: string, cookies: Cookies = owner) => {
 const counts = async (query = '') => {
   const response = await get(`/web/member/segment-counts?gymId=${gymId}${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.counts as Record<string, number>;
+  return response.json().data.counts as Record<
+    'all' | 'active' | 'hold' | 'expiring' | 'expired' | 'unpaid' | 'new' | 'birthday',
+    number
+  >;
 };
 
 describe('registering customers', () => {

@@ -146,7 +146,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'DELETE',
-    path: '/web/member/{memberId}',
+    path: '/web/member/{id}',
     right: 'memberSettingYn',
     ok: 200,
     target: async () => ({ url: `/web/member/${(await makeCustomer(t, ownerA, A)).id}?gymId=${A}` }),
@@ -270,7 +270,7 @@ const inScope = (method: string, path: string) =>
   /^\/web\/member\/(total-list|active-list|stop-list|will-inactive-list|inactive-list|segment-counts|customer|batch-create|stop|delete-all|ticket-issue-list)/.test(
     path,
   ) ||
-  (method === 'DELETE' && path === '/web/member/{memberId}');
+  (method === 'DELETE' && path === '/web/member/{id}');
 
 describe('the members isolation matrix', () => {
   it('covers every members-and-passes endpoint of the OpenAPI document', async () => {

@@ -307,7 +307,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { gymId } = request.query;
       await guard(request, gymId, WRITE);
       const data = await ctx.db.transaction((tx) =>
-        removeCustomer(tx, actorOf(request, ctx), gymId, request.params.memberId),
+        removeCustomer(tx, actorOf(request, ctx), gymId, request.params.id),
       );
       return { data };
     },
