@@ -338,3 +338,38 @@ describe('memos and usage', () => {
     });
   });
 });
+
+describe('the photo', () => {
+  it("lets the facility's staff with memberSettingYn set a customer's photo, and nobody else", async () => {
+    const customer = await makeCustomer(t, owner, gymId);
+    const reader = await makeStaff(t.app, { cookies: owner }, gymId, { memberUseYn: true });
+    const other = await makeActiveGym(t);
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf000000030101007d0d8a0d0000000049454e44ae426082',
+      'hex',
+    );
+    const upload = (cookies: Cookies) => {
+      const boundary = '----fitdesk';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/web/member/image/${customer.id}`,
+        cookies,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    expect((await upload(other.owner.cookies)).statusCode).toBe(404);
+    expect((await upload(reader.cookies)).statusCode).toBe(403);
+    const ok = await upload(owner);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const detail = await get(`/web/member/customer/${customer.id}?gymId=${gymId}`);
+    expect(detail.json().data.image).toBeTruthy();
+  });
+});

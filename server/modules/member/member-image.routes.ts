@@ -8,6 +8,8 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { assertGymRight } from '../../http/rights.ts';
+import { assertGymWritable } from '../../resources/engine.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { discardBody, multipartBodyCompiler, receiveUpload, uploadLimits } from '../../storage/upload.ts';
 import { toMember } from './member.repository.ts';
@@ -28,11 +30,20 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
   // Only this plugin parses multipart; every other route keeps refusing it.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
 
-  /** The photo is the member's own; a SUPERADMIN may set anyone's. Anyone else is told the member is not there. */
+  /**
+   * The photo is the member's own; a customer's is set by its facility's staff with memberSettingYn
+   * (docs/rules.md#customers); a SUPERADMIN may set anyone's. Anyone else is told the member is not there.
+   */
   const assertMaySet = async (request: FastifyRequest, memberId: number) => {
     const me = requireMember(request);
     if (memberId === me.id) return;
-    if (me.authCode !== 'SUPERADMIN' || !(await ctx.members.findById(memberId))) throw notFound();
+    const target = await ctx.members.findById(memberId);
+    if (target?.ownerGymId && !target.erasedAt && me.authCode !== 'SUPERADMIN') {
+      await assertGymRight(request, ctx.loadRights, target.ownerGymId, 'memberSettingYn');
+      await assertGymWritable(ctx, target.ownerGymId);
+      return;
+    }
+    if (me.authCode !== 'SUPERADMIN' || !target) throw notFound();
   };
 
   app.post(
@@ -55,6 +66,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
             'VALIDATION_FAILED',
             'UNAUTHENTICATED',
             'FORBIDDEN',
+            'CONFLICT',
             'NOT_FOUND',
             'PAYLOAD_TOO_LARGE',
             'UNSUPPORTED_MEDIA_TYPE',
