@@ -55,6 +55,24 @@ const ProfilePage = lazy(() =>
 const OwnerResourceRoutes = lazy(() =>
   import('./resources/owner-routes.tsx').then((m) => ({ default: m.OwnerResourceRoutes })),
 );
+const CustomerListPage = lazy(() =>
+  import('./pages/members/customer-list-page.tsx').then((m) => ({ default: m.CustomerListPage })),
+);
+const CustomerDetailPage = lazy(() =>
+  import('./pages/members/customer-detail-page.tsx').then((m) => ({ default: m.CustomerDetailPage })),
+);
+const TicketListPage = lazy(() =>
+  import('./pages/tickets/ticket-list-page.tsx').then((m) => ({ default: m.TicketListPage })),
+);
+const TicketFormPage = lazy(() =>
+  import('./pages/tickets/ticket-form-page.tsx').then((m) => ({ default: m.TicketFormPage })),
+);
+const IssueListPage = lazy(() =>
+  import('./pages/tickets/issue-list-page.tsx').then((m) => ({ default: m.IssueListPage })),
+);
+const IssueDetailPage = lazy(() =>
+  import('./pages/tickets/issue-detail-page.tsx').then((m) => ({ default: m.IssueDetailPage })),
+);
 const AdminConsole = lazy(() =>
   import('./pages/admin/admin-console.tsx').then((m) => ({ default: m.AdminConsole })),
 );
@@ -157,6 +175,13 @@ function AppRoutes() {
           <Route path="/setting/gym/permission" element={<PermissionPage />} />
           <Route path="/setting/gym/worker/detail" element={<StaffPage />} />
           <Route path="/setting/gym/audit" element={<AuditPage />} />
+          <Route path="/memberManage/list" element={<CustomerListPage />} />
+          <Route path="/memberManage/list/info" element={<CustomerDetailPage />} />
+          <Route path="/ticket/list" element={<TicketListPage />} />
+          <Route path="/ticket/list/add" element={<TicketFormPage />} />
+          <Route path="/ticket/list/info" element={<TicketFormPage />} />
+          <Route path="/ticket/issueList" element={<IssueListPage />} />
+          <Route path="/ticket/issueList/info" element={<IssueDetailPage />} />
           {/* The declared resources' screens (src/resources); an unknown path is not found. */}
           <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
         </Route>

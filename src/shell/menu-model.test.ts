@@ -21,7 +21,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       approvedSubServices: new Set(['CONSULT', 'LOCKER']),
     });
     expect(keys).toEqual({
-      member: ['memberList', 'consultList'],
+      member: ['memberList', 'passProducts', 'soldPasses', 'consultList'],
       subService: ['allServices', 'consulting', 'locker'],
       payment: ['paymentHistory'],
       settings: ['gymSettings', 'permissions', 'staff', 'audit'],
@@ -36,7 +36,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     });
     // CONSULT needs consultUseYn and MESSAGE adMessageUseYn, which this set lacks.
     expect(keys).toEqual({
-      member: ['memberList'],
+      member: ['memberList', 'passProducts', 'soldPasses'],
       subService: ['allServices', 'locker'],
       payment: [],
       settings: [],
@@ -58,9 +58,9 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
   });
 
   it('decides an entry by the path it opens, not by a SPEC path beside it', () => {
-    // The member list opens the generic screen /gym-member, whose list needs memberUseYn (its declaration).
+    // The member list opens /memberManage/list, which needs memberUseYn (the access table).
     const entry = MENU.flatMap((group) => group.entries).find((e) => e.key === 'memberList');
-    expect(entry && pathOf(entry)).toBe('/gym-member');
+    expect(entry && pathOf(entry)).toBe('/memberManage/list');
     const withoutMembers = keysOf({
       isSuperadmin: false,
       rights: rights({ consultUseYn: true }),

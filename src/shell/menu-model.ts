@@ -30,7 +30,7 @@ export const SETTING_PATHS = {
   audit: '/setting/gym/audit',
 } as const;
 
-// The member, consultation and add-on lists use the generic resource screens until their bespoke pages arrive;
+// The consultation and add-on lists use the generic resource screens until their bespoke pages arrive;
 // the entries name those screens' paths, which the access table knows.
 export const MENU: readonly MenuGroup[] = [
   {
@@ -40,7 +40,17 @@ export const MENU: readonly MenuGroup[] = [
       {
         key: 'memberList',
         labelKey: 'shell.menu.memberList',
-        to: '/gym-member',
+        to: '/memberManage/list',
+      },
+      {
+        key: 'passProducts',
+        labelKey: 'shell.menu.passProducts',
+        to: '/ticket/list',
+      },
+      {
+        key: 'soldPasses',
+        labelKey: 'shell.menu.soldPasses',
+        to: '/ticket/issueList',
       },
       {
         key: 'consultList',

@@ -1,0 +1,177 @@
+import { useTranslate } from '@refinedev/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Drawer, Form, Grid, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { customerCreateRoute, customerLookupRoute } from '#domain/api/customer.ts';
+import { genders } from '#domain/enums.ts';
+import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
+import { isHttpError } from '#src/providers/http-error.ts';
+import { api } from '#src/providers/instances.ts';
+import { useStaffOptions } from './use-staff-options.ts';
+
+type Values = {
+  name: string;
+  phone: string;
+  gender: (typeof genders)[number];
+  birthDate?: Dayjs | null;
+  memo?: string;
+  trainerMemberId?: number | null;
+  leadSource?: (typeof leadSources)[number] | null;
+};
+
+/** Applies the server's field errors (`errors`) to the form's fields. */
+export const fieldErrorsOf = (error: unknown): { name: string; errors: string[] }[] => {
+  const errors = isHttpError(error)
+    ? (error.errors as Record<string, string[] | string> | undefined)
+    : undefined;
+  return Object.entries(errors ?? {}).map(([name, messages]) => ({
+    name,
+    errors: Array.isArray(messages) ? messages : [messages],
+  }));
+};
+
+/** "Add a customer" (docs/rules.md#customers): a phone already registered offers that customer instead. */
+export function AddCustomerDrawer({
+  gymId,
+  open,
+  onClose,
+  onAdded,
+}: {
+  gymId: number;
+  open: boolean;
+  onClose: () => void;
+  onAdded: (id: number) => void;
+}) {
+  const translate = useTranslate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const screens = Grid.useBreakpoint();
+  const staff = useStaffOptions(gymId);
+  const phone = Form.useWatch('phone', form) ?? '';
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(normalizeMobile(phone) ?? ''), 300);
+    return () => clearTimeout(timer);
+  }, [phone]);
+  const existing = useQuery({
+    queryKey: ['customers', 'lookup', gymId, debounced],
+    queryFn: () => api.call(customerLookupRoute, { query: { gymId, phone: debounced } }),
+    enabled: debounced !== '',
+  });
+  const create = useMutation({
+    meta: { silent: true },
+    mutationFn: (values: Values) =>
+      api.call(customerCreateRoute, {
+        query: { gymId },
+        body: {
+          name: values.name,
+          phone: values.phone,
+          gender: values.gender,
+          birthDate: values.birthDate ? values.birthDate.format('YYYY-MM-DD') : null,
+          memo: values.memo || null,
+          trainerMemberId: values.trainerMemberId ?? null,
+          leadSource: values.leadSource ?? null,
+        },
+      }),
+    onSuccess: (customer) => {
+      message.success(translate('customers.add.done', { name: customer.name }));
+      form.resetFields();
+      onAdded(customer.id);
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      else message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+    },
+  });
+  const found = existing.data;
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={translate('customers.add.title')}
+      width={screens.md ? 480 : '100%'}
+      destroyOnHidden
+      footer={
+        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+          <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={create.isPending}
+            onClick={() => form.submit()}
+            disabled={Boolean(found)}
+          >
+            {translate('customers.add.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ gender: 'NONE' }}
+        onFinish={(values) => create.mutate(values)}
+      >
+        <Form.Item
+          name="name"
+          label={translate('customers.fields.name')}
+          rules={[
+            { required: true, whitespace: true, message: translate('validation.nameRequired') },
+            { max: 50 },
+          ]}
+        >
+          <Input autoFocus autoComplete="off" maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label={translate('customers.fields.phone')}
+          rules={[
+            { required: true, message: translate('validation.mobileFormat') },
+            {
+              validator: (_, value: string) =>
+                !value || normalizeMobile(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(translate('validation.mobileFormat'))),
+            },
+          ]}
+        >
+          <Input inputMode="tel" autoComplete="off" placeholder="010-1234-5678" maxLength={20} />
+        </Form.Item>
+        {found && (
+          <Alert
+            type="warning"
+            showIcon
+            className="fd-pass-card"
+            message={translate('customers.add.exists', { name: found.name })}
+            action={
+              <Link to={`/memberManage/list/info?id=${found.id}`} onClick={onClose}>
+                {translate('customers.add.openExisting')}
+              </Link>
+            }
+          />
+        )}
+        <Form.Item name="gender" label={translate('customers.fields.gender')}>
+          <Select options={genders.map((g) => ({ value: g, label: translate(`customers.gender.${g}`) }))} />
+        </Form.Item>
+        <Form.Item name="birthDate" label={translate('customers.fields.birthDate')}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="trainerMemberId" label={translate('customers.fields.trainer')}>
+          <Select allowClear options={staff} placeholder={translate('customers.add.noTrainer')} />
+        </Form.Item>
+        <Form.Item name="leadSource" label={translate('customers.fields.leadSource')}>
+          <Select
+            allowClear
+            options={leadSources.map((s) => ({ value: s, label: translate(`customers.leadSource.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="memo" label={translate('customers.fields.memo')} rules={[{ max: 2000 }]}>
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { guessMapping, mapRows, templateCsv } from './import-mapping.ts';
+import { paymentsTotal, remainder } from './money.ts';
+
+describe('the import mapping', () => {
+  it('guesses Korean and English headers', () => {
+    expect(guessMapping(['성명', '연락처', '비고'])).toEqual({ name: '성명', phone: '연락처', memo: '비고' });
+    expect(guessMapping(['Name', 'Phone Number', 'Birth Date'])).toEqual({
+      name: 'Name',
+      phone: 'Phone Number',
+      birthDate: 'Birth Date',
+    });
+    expect(guessMapping(['a', 'b'])).toEqual({});
+  });
+
+  it('reads rows through the mapping and drops blank ones', () => {
+    const rows = mapRows(
+      [
+        { 이름: ' 김민수 ', 휴대폰: '010-1234-5678' },
+        { 이름: '', 휴대폰: '' },
+      ],
+      { name: '이름', phone: '휴대폰' },
+    );
+    expect(rows).toEqual([{ name: '김민수', phone: '010-1234-5678', gender: '', birthDate: '', memo: '' }]);
+  });
+
+  it('writes a template with a BOM and Korean headers', () => {
+    expect(templateCsv().startsWith('\uFEFF이름,휴대폰,성별,생년월일,메모\n')).toBe(true);
+  });
+});
+
+describe('payment lines', () => {
+  it('sums what is typed and leaves the rest unpaid', () => {
+    expect(paymentsTotal([{ amount: 300_000 }, { amount: null }, {}])).toBe(300_000);
+    expect(remainder(600_000, [{ amount: 300_000 }])).toBe(300_000);
+    expect(remainder(100, [{ amount: 300 }])).toBe(0);
+  });
+});

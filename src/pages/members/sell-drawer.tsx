@@ -1,0 +1,238 @@
+import { useTranslate } from '@refinedev/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { sellRoute } from '#domain/api/pass.ts';
+import { type PeriodUnit, passEndDate, renewalStartDate } from '#domain/rules/passes.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
+import type { Ticket, TicketIssueDetail } from '#domain/schemas/pass.ts';
+import { useFacility } from '#src/facility/facility-context.tsx';
+import { isHttpError } from '#src/providers/http-error.ts';
+import { api, http } from '#src/providers/instances.ts';
+import { fieldErrorsOf } from './add-customer-drawer.tsx';
+import { formatWon, paymentsTotal } from './money.ts';
+import { PaymentLines } from './payment-lines.tsx';
+import { useStaffOptions } from './use-staff-options.ts';
+
+type Values = {
+  ticketId?: number;
+  startDate: Dayjs;
+  price?: number;
+  priceReason?: string;
+  payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
+  soldByMemberId?: number;
+};
+
+/** The products on sale today, for the sell drawer. */
+export const useProductsOnSale = (gymId: number) =>
+  useQuery({
+    queryKey: ['passes', 'products-on-sale', gymId],
+    queryFn: async () => {
+      const response = await http.get<Ticket[]>('/web/ticket', {
+        params: { gymId, _start: 0, _end: 100, _sort: 'name', _order: 'asc' },
+      });
+      return (response.data as Ticket[]).filter((t) => t.saleLabel === 'ON_SALE');
+    },
+  });
+
+/**
+ * Selling a pass (docs/rules.md#passes): the product, the start (a renewal starts the day after the current pass
+ * of the same product), the price (a change needs a reason), any mix of payment lines with the unpaid remainder shown
+ * live, and the seller. One transaction on the server.
+ */
+export function SellDrawer({
+  gymId,
+  memberId,
+  passes,
+  open,
+  onClose,
+  onSold,
+}: {
+  gymId: number;
+  memberId: number;
+  passes: readonly TicketIssueDetail[];
+  open: boolean;
+  onClose: () => void;
+  onSold: () => void;
+}) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const { gymMember } = useFacility();
+  const [form] = Form.useForm<Values>();
+  const products = useProductsOnSale(gymId);
+  const staff = useStaffOptions(gymId);
+  const ticketId = Form.useWatch('ticketId', form);
+  const startDate = Form.useWatch('startDate', form);
+  const price = Form.useWatch('price', form);
+  const payments = Form.useWatch('payments', form);
+  const product = products.data?.find((p) => p.id === ticketId);
+  const today = seoulToday(new Date());
+  const agreed = typeof price === 'number' ? price : (product?.salePrice ?? 0);
+  const paid = paymentsTotal(payments);
+  const end =
+    product?.periodAmount && product.periodUnit && startDate
+      ? passEndDate(startDate.format('YYYY-MM-DD'), product.periodAmount, product.periodUnit as PeriodUnit)
+      : null;
+  const won = (n: number) => formatWon(n, i18n.language);
+
+  const sell = useMutation({
+    meta: { silent: true },
+    mutationFn: (values: Values) =>
+      api.call(sellRoute, {
+        body: {
+          gymId,
+          memberId,
+          ticketId: values.ticketId!,
+          startDate: values.startDate.format('YYYY-MM-DD'),
+          ...(values.price !== undefined && values.price !== product?.salePrice
+            ? { price: values.price, priceReason: values.priceReason ?? null }
+            : {}),
+          payments: (values.payments ?? [])
+            .filter((p) => p.amount)
+            .map((p) => ({ method: p.method, amount: p.amount! })),
+          soldByMemberId: values.soldByMemberId ?? null,
+        },
+      }),
+    onSuccess: () => {
+      message.success(translate('passes.sell.done'));
+      onSold();
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+    },
+  });
+
+  const pickProduct = (id: number) => {
+    const chosen = products.data?.find((p) => p.id === id);
+    const current = passes
+      .filter((p) => p.ticketId === id && p.status !== 'REFUND' && p.endDate)
+      .map((p) => p.endDate!)
+      .sort()
+      .at(-1);
+    form.setFieldsValue({
+      price: chosen?.salePrice,
+      startDate: dayjs(renewalStartDate(today, current ?? null)),
+    });
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      width={screens.md ? 520 : '100%'}
+      title={translate('passes.sell.title')}
+      destroyOnHidden
+      footer={
+        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+          <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={sell.isPending}
+            onClick={() => form.submit()}
+            disabled={!product || paid > agreed}
+          >
+            {translate('passes.sell.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          startDate: dayjs(today),
+          payments: [{ method: 'CARD' }],
+          soldByMemberId: gymMember?.memberId,
+        }}
+        onFinish={(values) => sell.mutate(values)}
+      >
+        <Form.Item
+          name="ticketId"
+          label={translate('passes.sell.product')}
+          rules={[{ required: true, message: translate('validation.required') }]}
+        >
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={products.isLoading}
+            onChange={pickProduct}
+            notFoundContent={translate('passes.sell.noProducts')}
+            options={(products.data ?? []).map((p) => ({
+              value: p.id,
+              label: `${p.name} · ${won(p.salePrice)}`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="startDate"
+          label={translate('passes.sell.start')}
+          rules={[{ required: true }]}
+          extra={end ? translate('passes.sell.ends', { date: end }) : undefined}
+        >
+          <DatePicker style={{ width: '100%' }} allowClear={false} />
+        </Form.Item>
+        <Form.Item
+          name="price"
+          label={translate('passes.sell.price')}
+          rules={[{ required: true, type: 'integer', min: 0 }]}
+        >
+          <InputNumber<number>
+            style={{ width: '100%' }}
+            min={0}
+            step={10_000}
+            formatter={(v) => (v === undefined || v === null ? '' : Number(v).toLocaleString())}
+            parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
+          />
+        </Form.Item>
+        {product && typeof price === 'number' && price !== product.salePrice && (
+          <Form.Item
+            name="priceReason"
+            label={translate('passes.sell.priceReason')}
+            rules={[
+              { required: true, whitespace: true, message: translate('validation.priceReasonRequired') },
+            ]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+        )}
+        <Typography.Title level={5}>{translate('passes.sell.payments')}</Typography.Title>
+        <PaymentLines />
+        <Alert
+          className="fd-pass-card"
+          style={{ marginTop: 12 }}
+          type={paid > agreed ? 'error' : agreed - paid > 0 ? 'warning' : 'success'}
+          role="status"
+          message={
+            paid > agreed
+              ? translate('validation.paymentsAbovePrice')
+              : translate('passes.sell.remainder', {
+                  paid: won(paid),
+                  unpaid: won(Math.max(agreed - paid, 0)),
+                })
+          }
+        />
+        <Form.Item name="soldByMemberId" label={translate('passes.sell.seller')}>
+          <Select allowClear options={staff} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
