@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import type { Gender, Language } from '#domain/enums.ts';
@@ -315,7 +315,8 @@ const assertTrainer = async (db: Executor, gymId: number, trainerMemberId: numbe
       and(
         eq(gymMember.gymId, gymId),
         eq(gymMember.memberId, trainerMemberId),
-        eq(gymMember.workerYn, true),
+        // Staff: an ACTIVE link with a permission set (the representative's link is not a worker's).
+        isNotNull(gymMember.gymAuthId),
         eq(gymMember.status, 'ACTIVE'),
       ),
     );

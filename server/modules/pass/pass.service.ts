@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentMethod } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
@@ -183,7 +183,8 @@ const isStaffOf = async (db: Executor, gymId: number, memberId: number) => {
       and(
         eq(gymMember.gymId, gymId),
         eq(gymMember.memberId, memberId),
-        eq(gymMember.workerYn, true),
+        // Staff: an ACTIVE link with a permission set (the representative's link is not a worker's).
+        isNotNull(gymMember.gymAuthId),
         eq(gymMember.status, 'ACTIVE'),
       ),
     );

@@ -125,7 +125,7 @@ export function ImportWizard({
     check.mutate(mapped);
   };
 
-  const resultColor = { ADD: 'green', DUPLICATE: 'orange', ERROR: 'red' } as const;
+  const resultColor = { ADD: 'blue', DUPLICATE: 'purple', ERROR: 'red' } as const;
   const dryRows = (dry?.rows ?? []).map((r, i) => ({ ...r, ...rows[i], id: r.line }));
 
   return (
@@ -210,8 +210,8 @@ export function ImportWizard({
       {step === 2 && dry && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space wrap>
-            <Tag color="green">{translate('customers.import.toAdd', { count: dry.added })}</Tag>
-            <Tag color="orange">{translate('customers.import.duplicates', { count: dry.duplicates })}</Tag>
+            <Tag color="blue">{translate('customers.import.toAdd', { count: dry.added })}</Tag>
+            <Tag color="purple">{translate('customers.import.duplicates', { count: dry.duplicates })}</Tag>
             <Tag color="red">{translate('customers.import.errors', { count: dry.errors })}</Tag>
           </Space>
           <Table

@@ -8,10 +8,11 @@ import { periodGeometry } from './period-bar.ts';
 
 export type PassAction = 'collect' | 'hold' | 'end-hold' | 'transfer' | 'adjust' | 'refund';
 
+// Tag colours whose text keeps AA contrast on their tint.
 const STATE_COLORS: Record<TicketIssueDetail['state'], string> = {
-  UPCOMING: 'blue',
-  ACTIVE: 'green',
-  HELD: 'orange',
+  UPCOMING: 'geekblue',
+  ACTIVE: 'blue',
+  HELD: 'purple',
   EXPIRED: 'default',
   USED_UP: 'default',
   REFUNDED: 'red',
@@ -67,6 +68,8 @@ export function PassView({
             </Button>
             {more.length > 0 && (
               <Dropdown
+                trigger={['click']}
+                placement="bottomRight"
                 menu={{
                   items: more.map((a) => ({
                     key: a,

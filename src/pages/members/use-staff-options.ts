@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { workerListRoute } from '#domain/api/gym-member.ts';
 import { api } from '#src/providers/instances.ts';
+import { useSessionMember } from '#src/session/session-context.tsx';
 
 /** The facility's active staff, as select options (the assigned trainer, the seller). */
 export const useStaffOptions = (gymId: number) => {
@@ -13,6 +14,10 @@ export const useStaffOptions = (gymId: number) => {
       }),
     staleTime: 60_000,
   });
+  const me = useSessionMember();
   const links = Array.isArray(query.data) ? query.data : [];
-  return links.map((link) => ({ value: link.memberId, label: link.member.name }));
+  const options = links.map((link) => ({ value: link.memberId, label: link.member.name }));
+  // The representative is staff too, though not a worker.
+  if (me && !options.some((o) => o.value === me.id)) options.unshift({ value: me.id, label: me.name });
+  return options;
 };

@@ -29,7 +29,7 @@ type Filters = {
   q?: string;
 };
 
-const STATUS_COLORS: Record<TicketIssue['status'], string> = { FIN: 'green', WAIT: 'orange', REFUND: 'red' };
+const STATUS_COLORS: Record<TicketIssue['status'], string> = { FIN: 'blue', WAIT: 'purple', REFUND: 'red' };
 
 const queryOf = (f: Filters) => ({
   ...(f.status ? { status: f.status } : {}),

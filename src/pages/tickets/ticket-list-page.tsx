@@ -23,9 +23,9 @@ const SORTS: Record<PriceSort, { field: string; order: 'asc' | 'desc' }> = {
 };
 
 export const LABEL_COLORS: Record<Ticket['saleLabel'], string> = {
-  SOON: 'blue',
+  SOON: 'geekblue',
   ENDED: 'default',
-  ON_SALE: 'green',
+  ON_SALE: 'blue',
   STOPPED: 'red',
 };
 
