@@ -8,6 +8,8 @@ export type BenchContext = {
   /** A facility of the signed-in owner with `staffCount` ACTIVE staff. */
   gymId: number;
   staffCount: number;
+  /** The members set (`BENCH_ONLY=members`): customers with 2 or 3 passes, for the pass-list request. */
+  customerIds?: number[];
 };
 
 export type Scenario = {
@@ -18,6 +20,8 @@ export type Scenario = {
     path: string;
     headers?: Record<string, string>;
     body?: string;
+    /** When given, the requests go round these paths (one per request) instead of repeating `path`. */
+    paths?: string[];
   };
   /**
    * p99 latency budgets in ms at 50 connections on the 2-core machine; a run over one is flagged.
@@ -69,3 +73,36 @@ export const baselineScenario: Scenario = {
   }),
   p99BudgetMs: { pglite: 600, postgres: 100 },
 };
+
+/**
+ * The members set (`BENCH_ONLY=members`, bench/members-setup.ts): one facility with 100,000 customers and 150,000
+ * passes. Run against the app and against the bare baseline, which answers the same paths with the same SQL.
+ * Targets on PostgreSQL: p95 ≤ 50 ms and at least half the bare handler's req/s.
+ */
+export const memberScenarios: Scenario[] = [
+  {
+    name: 'GET /web/member/total-list?q=김 by pass end (20 of 100k)',
+    request: ({ cookie, gymId }) => ({
+      path: `/web/member/total-list?gymId=${gymId}&q=${encodeURIComponent('김')}&_sort=passEndDate&_order=asc&_start=0&_end=20`,
+      headers: { cookie },
+    }),
+    p99BudgetMs: { pglite: 600, postgres: 100 },
+  },
+  {
+    name: 'GET /web/member/will-inactive-list?days=7 (20 of 100k)',
+    request: ({ cookie, gymId }) => ({
+      path: `/web/member/will-inactive-list?gymId=${gymId}&days=7&_start=0&_end=20`,
+      headers: { cookie },
+    }),
+    p99BudgetMs: { pglite: 600, postgres: 100 },
+  },
+  {
+    name: 'GET /web/member/ticket-issue-list/{id} (2-3 passes, 500 customers in turn)',
+    request: ({ cookie, gymId, customerIds = [] }) => ({
+      path: `/web/member/ticket-issue-list/${customerIds[0]}?gymId=${gymId}`,
+      paths: customerIds.map((id) => `/web/member/ticket-issue-list/${id}?gymId=${gymId}`),
+      headers: { cookie },
+    }),
+    p99BudgetMs: { pglite: 600, postgres: 100 },
+  },
+];

@@ -187,6 +187,7 @@ CREATE INDEX "member_owner_end_idx" ON "member" USING btree ("owner_gym_id","pas
 CREATE INDEX "member_owner_registered_idx" ON "member" USING btree ("owner_gym_id","registered_on","id");--> statement-breakpoint
 CREATE INDEX "member_owner_unpaid_idx" ON "member" USING btree ("owner_gym_id","unpaid_amount","id") WHERE "member"."unpaid_amount" > 0;--> statement-breakpoint
 CREATE INDEX "member_owner_name_idx" ON "member" USING btree ("owner_gym_id","name","id");--> statement-breakpoint
+CREATE INDEX "member_owner_sessions_idx" ON "member" USING btree ("owner_gym_id","sessions_left");--> statement-breakpoint
 CREATE INDEX "member_name_trgm_idx" ON "member" USING gin ("name" gin_trgm_ops) WHERE "member"."owner_gym_id" is not null;--> statement-breakpoint
 CREATE INDEX "member_phone_trgm_idx" ON "member" USING gin ("phone" gin_trgm_ops) WHERE "member"."owner_gym_id" is not null;--> statement-breakpoint
 CREATE INDEX "member_trainer_idx" ON "member" USING btree ("trainer_member_id");--> statement-breakpoint

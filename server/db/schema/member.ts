@@ -72,6 +72,8 @@ export const member = pgTable(
     index('member_owner_registered_idx').on(t.ownerGymId, t.registeredOn, t.id),
     index('member_owner_unpaid_idx').on(t.ownerGymId, t.unpaidAmount, t.id).where(sql`${t.unpaidAmount} > 0`),
     index('member_owner_name_idx').on(t.ownerGymId, t.name, t.id),
+    // The expiring segment's "2 sessions or fewer" (bench/README.md: a BitmapOr with the end-date index).
+    index('member_owner_sessions_idx').on(t.ownerGymId, t.sessionsLeft),
     index('member_name_trgm_idx')
       .using('gin', sql`${t.name} gin_trgm_ops`)
       .where(sql`${t.ownerGymId} is not null`),
