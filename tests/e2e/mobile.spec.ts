@@ -42,6 +42,10 @@ const OWNER_PAGES = [
   '/setting/gym/permission',
   '/setting/gym/worker/detail',
   '/setting/gym/audit',
+  '/memberManage/list',
+  '/ticket/list',
+  '/ticket/list/add',
+  '/ticket/issueList',
   ...ownerLists,
   ...ownerCreates,
 ];
@@ -247,10 +251,10 @@ for (const lng of LANGUAGES) {
       await expect(menu.getByRole('link', { name: t.list })).toBeHidden();
       await menu.getByRole('menuitem', { name: t.member, exact: true }).click();
       await menu.getByRole('link', { name: t.list }).click();
-      await expect(page).toHaveURL(/\/gym-member(\?|$)/);
+      await expect(page).toHaveURL(/\/memberManage\/list(\?|$)/);
       await expect(drawer).toBeHidden();
       await expect(page.getByRole('table')).toBeVisible();
-      await expectFits(page, '/gym-member');
+      await expectFits(page, '/memberManage/list');
 
       // And back HOME through the drawer.
       await button.click();
