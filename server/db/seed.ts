@@ -24,6 +24,7 @@ import {
   notification,
   subService,
 } from './schema/index.ts';
+import { seedMembersAndPasses } from './seed-passes.ts';
 
 export type Login = { role: string; userId: string; password?: string };
 
@@ -315,6 +316,8 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
         consultDate: '2026-11-21',
       },
     ]);
+    // Customers, pass products and passes in every state (server/db/seed-passes.ts).
+    await seedMembersAndPasses(tx, active.id, { owner: ids.demo!, trainer: ids.staff }, new Date());
   });
 };
 

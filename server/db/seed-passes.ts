@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm';
+import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
+import { addMemo, importCustomers } from '../modules/customer/customer.service.ts';
+import {
+  type Actor,
+  collectPayment,
+  holdPass,
+  refundPass,
+  sellPass,
+  transferPass,
+  useSessions,
+} from '../modules/pass/pass.service.ts';
+import type { Executor } from './client.ts';
+import { member, type TicketRow, ticket } from './schema/index.ts';
+
+// The demo's customers and passes (README's demo table): 핏데스크 강남점 gets about 120 customers with Korean names,
+// 8 pass products and passes in every state, all made through the services so that the summaries, the usage
+// ledger, the money rows and the audit chain are what the product itself would have written. Dates are relative
+// to the day the demo database is made (Asia/Seoul).
+
+const FAMILY = [
+  '김',
+  '이',
+  '박',
+  '최',
+  '정',
+  '강',
+  '조',
+  '윤',
+  '장',
+  '임',
+  '한',
+  '오',
+  '서',
+  '신',
+  '권',
+  '황',
+  '안',
+  '송',
+  '류',
+  '홍',
+];
+const GIVEN = [
+  '민준',
+  '서연',
+  '도윤',
+  '하은',
+  '시우',
+  '지유',
+  '예준',
+  '수아',
+  '주원',
+  '지민',
+  '하준',
+  '서윤',
+  '지호',
+  '채원',
+  '준서',
+  '다은',
+  '건우',
+  '예린',
+  '현우',
+  '소율',
+  '우진',
+  '지아',
+  '선우',
+  '윤서',
+];
+
+/** A deterministic, distinct mobile number per index. */
+const phoneOf = (i: number) =>
+  `010${String(1000 + ((i * 7919) % 9000)).padStart(4, '0')}${String(1000 + i).padStart(4, '0')}`;
+
+const PRODUCTS = [
+  {
+    name: '헬스 1개월',
+    periodAmount: 1,
+    periodUnit: 'MONTH',
+    originPrice: 110_000,
+    salePrice: 99_000,
+    color: '#1677ff',
+  },
+  {
+    name: '헬스 3개월',
+    periodAmount: 3,
+    periodUnit: 'MONTH',
+    originPrice: 300_000,
+    salePrice: 270_000,
+    holdMaxCount: 2,
+    holdMaxDays: 30,
+    holdMinDays: 7,
+    transferFee: 20_000,
+    color: '#0958d9',
+  },
+  {
+    name: '헬스 6개월',
+    periodAmount: 6,
+    periodUnit: 'MONTH',
+    originPrice: 540_000,
+    salePrice: 480_000,
+    holdMaxCount: 2,
+    holdMaxDays: 60,
+    holdMinDays: 7,
+    transferFee: 20_000,
+    color: '#531dab',
+  },
+  {
+    name: '헬스 12개월',
+    periodAmount: 1,
+    periodUnit: 'YEAR',
+    originPrice: 990_000,
+    salePrice: 840_000,
+    holdMaxCount: 3,
+    holdMaxDays: 90,
+    holdMinDays: 7,
+    transferFee: 30_000,
+    color: '#c41d7f',
+  },
+  {
+    name: 'PT 10회',
+    sessionCount: 10,
+    originPrice: 660_000,
+    salePrice: 600_000,
+    entryUsesSession: false,
+    color: '#d4380d',
+  },
+  { name: 'PT 20회', sessionCount: 20, originPrice: 1_210_000, salePrice: 1_100_000, color: '#cf1322' },
+  {
+    name: 'PT 30회',
+    sessionCount: 30,
+    originPrice: 1_650_000,
+    salePrice: 1_500_000,
+    transferFee: 50_000,
+    color: '#08979c',
+  },
+  {
+    name: '3개월 + PT 30회',
+    periodAmount: 3,
+    periodUnit: 'MONTH',
+    sessionCount: 30,
+    originPrice: 1_950_000,
+    salePrice: 1_700_000,
+    holdMaxCount: 1,
+    holdMaxDays: 14,
+    holdMinDays: 7,
+    color: '#389e0d',
+  },
+] as const;
+
+export const seedMembersAndPasses = async (
+  tx: Executor,
+  gymId: number,
+  people: { owner: number; trainer?: number | undefined },
+  now: Date,
+) => {
+  const today = seoulToday(now);
+  const actor: Actor = { memberId: people.owner, requestId: null, now };
+  const products: TicketRow[] = [];
+  for (const p of PRODUCTS) {
+    const [row] = await tx
+      .insert(ticket)
+      .values({ gymId, ...p, createDate: now, modifiedDate: now })
+      .returning();
+    products.push(row!);
+  }
+  const [month1, month3, month6, year1, pt10, pt20, pt30, mixed] = products.map((p) => p) as [
+    TicketRow,
+    TicketRow,
+    TicketRow,
+    TicketRow,
+    TicketRow,
+    TicketRow,
+    TicketRow,
+    TicketRow,
+  ];
+
+  const rows = Array.from({ length: 120 }, (_, i) => ({
+    name: `${FAMILY[(i * 7) % FAMILY.length]}${GIVEN[(i * 5 + Math.floor(i / 24)) % GIVEN.length]}`,
+    phone: phoneOf(i),
+    gender: i % 2 === 0 ? '여' : '남',
+    birthDate: `${1965 + (i % 40)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+    memo: i % 17 === 0 ? '오전 운동 선호' : '',
+  }));
+  const imported = await importCustomers(tx, actor, gymId, rows, false);
+  const ids = imported.rows.map((r) => r.id).filter((id): id is number => id !== null);
+
+  // Registered over the last year (a dozen this month), some with the trainer and a lead source.
+  const leads = ['WALK_IN', 'REFERRAL', 'ONLINE', 'SNS', 'FLYER', 'CONSULT'] as const;
+  for (const [k, id] of ids.entries()) {
+    const registered = k < 12 ? addDays(today, -(k % 20)) : addDays(today, -(30 + ((k * 37) % 330)));
+    await tx
+      .update(member)
+      .set({
+        registeredOn:
+          registered.slice(0, 8) === today.slice(0, 8) && k >= 12 ? addDays(registered, -31) : registered,
+        createDate: new Date(`${registered}T01:00:00Z`),
+        leadSource: leads[k % leads.length],
+        trainerMemberId: people.trainer && k % 3 === 0 ? people.trainer : null,
+      })
+      .where(eq(member.id, id));
+  }
+
+  const sell = (
+    memberId: number,
+    product: TicketRow,
+    startDate: string,
+    paid: 'full' | 'half' | 'none' | 'split',
+  ) => {
+    const price = product.salePrice;
+    const payments =
+      paid === 'full'
+        ? [{ method: 'CARD' as const, amount: price }]
+        : paid === 'split'
+          ? [
+              { method: 'CARD' as const, amount: Math.floor(price / 2) },
+              { method: 'CASH' as const, amount: price - Math.floor(price / 2) },
+            ]
+          : paid === 'half'
+            ? [{ method: 'TRANSFER' as const, amount: Math.floor(price / 2) }]
+            : [];
+    return sellPass(tx, actor, {
+      gymId,
+      memberId,
+      ticketId: product.id,
+      startDate,
+      payments,
+      soldByMemberId: null,
+    });
+  };
+
+  for (const [k, id] of ids.entries()) {
+    switch (k % 12) {
+      case 0: // a new lead without a pass yet
+        break;
+      case 1: // expired a month ago
+        await sell(id, month3, addDays(today, -120), 'full');
+        break;
+      case 2: // ends this week
+        await sell(id, month1, addDays(today, -26), 'full');
+        break;
+      case 3:
+        await sell(id, month6, addDays(today, -(k % 60)), 'full');
+        break;
+      case 4:
+        await sell(id, year1, addDays(today, -(k % 200)), 'split');
+        break;
+      case 5: {
+        // PT with sessions used; every fifth has 2 left
+        const pass = await sell(id, pt20, addDays(today, -40), 'full');
+        await useSessions(tx, actor, pass, {
+          sessions: k % 5 === 0 ? 18 : 6 + (k % 9),
+          note: 'PT 수업',
+          kind: 'ATTEND',
+        });
+        break;
+      }
+      case 6: // half paid: unpaid
+        await sell(id, month3, addDays(today, -10), 'half');
+        break;
+      case 7: {
+        // on hold from today
+        const pass = await sell(id, month3, addDays(today, -20), 'full');
+        await holdPass(tx, actor, pass, { startDate: today, endDate: addDays(today, 13), reason: '출장' });
+        break;
+      }
+      case 8: {
+        const pass = await sell(id, mixed, addDays(today, -15), 'split');
+        await useSessions(tx, actor, pass, { sessions: 4, note: 'PT 수업', kind: 'ATTEND' });
+        break;
+      }
+      case 9: {
+        // paid later: unpaid at first, collected
+        const pass = await sell(id, pt10, addDays(today, -5), 'none');
+        await collectPayment(tx, actor, pass, [{ method: 'CARD', amount: 300_000 }]);
+        break;
+      }
+      case 10: // expiring this month, renewal sold to start after it
+        {
+          await sell(id, month1, addDays(today, -20), 'full');
+          await sell(id, month1, addDays(today, 11), 'none');
+        }
+        break;
+      case 11:
+        await sell(id, pt30, addDays(today, -3), 'full');
+        break;
+    }
+  }
+
+  // Refunds (one by the member's choice, one by the facility's fault) and a transfer.
+  const refundA = await sell(ids[13]!, month6, addDays(today, -30), 'full');
+  await refundPass(tx, actor, refundA, { fault: 'MEMBER', method: 'CARD', note: '이사' });
+  const refundB = await sell(ids[25]!, pt10, addDays(today, -14), 'full');
+  await useSessions(tx, actor, refundB, { sessions: 3, note: 'PT 수업', kind: 'ATTEND' });
+  await refundPass(tx, actor, refundB, { fault: 'BUSINESS', method: 'TRANSFER', note: '담당 트레이너 퇴사' });
+  const given = await sell(ids[37]!, month6, addDays(today, -45), 'full');
+  await transferPass(tx, actor, given, {
+    toMemberId: ids[24]!,
+    payments: [{ method: 'CASH', amount: 20_000 }],
+  });
+
+  await addMemo(tx, actor, gymId, ids[1]!, '재등록 상담 예정: 다음 주 화요일 저녁');
+  await addMemo(tx, actor, gymId, ids[5]!, '무릎 부상 이력, 하체 운동 주의');
+
+  // One product that stopped selling and one that sells from next month (after the sales above).
+  await tx.update(ticket).set({ saleState: 'INACTIVE' }).where(eq(ticket.id, pt10.id));
+  await tx.insert(ticket).values({
+    gymId,
+    name: '여름 특가 2개월',
+    periodAmount: 2,
+    periodUnit: 'MONTH',
+    originPrice: 220_000,
+    salePrice: 180_000,
+    saleStartDate: addDays(today, 30),
+    saleEndDate: addDays(today, 90),
+    color: '#d4380d',
+    createDate: now,
+    modifiedDate: now,
+  });
+};
