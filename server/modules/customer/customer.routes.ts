@@ -33,7 +33,13 @@ import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { type Actor, holdPass, issueDetails, liveCustomer } from '../pass/pass.service.ts';
+import {
+  type Actor,
+  customerPassDetails,
+  holdPass,
+  issueDetails,
+  liveCustomer,
+} from '../pass/pass.service.ts';
 import {
   addMemo,
   createCustomer,
@@ -349,7 +355,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const { gymId } = request.query;
       await guard(request, gymId, READ);
-      const data = await issueDetails(ctx.db, { gymId, memberId: request.params.id }, ctx.clock());
+      const data = await customerPassDetails(ctx.db, gymId, request.params.id, ctx.clock());
       if (data.length === 0) await getCustomer(ctx.db, gymId, request.params.id, ctx.clock());
       return { data };
     },

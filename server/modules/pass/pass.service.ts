@@ -31,7 +31,7 @@ import type {
   TicketIssueDetail,
   ticketIssueListQuerySchema,
 } from '#domain/schemas/pass.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import {
   gymMember,
@@ -799,86 +799,89 @@ export const listIssues = async (db: Executor, gymId: number, query: ListQuery, 
   };
 };
 
-/**
- * Whole passes (holds, payments, usage, transfers, the product's limits) in one statement, newest first; for one
- * pass (`ids`) or a customer's (`memberId`).
- */
-export const issueDetails = async (
-  db: Executor,
-  filter: { id: number } | { gymId: number; memberId: number },
-  now: Date,
-): Promise<TicketIssueDetail[]> => {
-  const today = seoulToday(now);
-  const where =
-    'id' in filter
-      ? eq(ticketIssue.id, filter.id)
-      : and(eq(ticketIssue.gymId, filter.gymId), eq(ticketIssue.memberId, filter.memberId));
-  const rows = await db
-    .select({
-      ...issueColumns,
-      holdRows: sql<
-        {
-          id: number;
-          startDate: string;
-          endDate: string;
-          plannedEndDate: string;
-          reason: string | null;
-          createDate: string;
-        }[]
-      >`coalesce((select json_agg(json_build_object('id', h.id, 'startDate', h.start_date, 'endDate', h.end_date, 'plannedEndDate', h.planned_end_date, 'reason', h.reason, 'createDate', h.create_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
-      payments: sql<
-        {
-          id: number;
-          saleId: number;
-          method: PaymentMethod;
-          amount: number;
-          status: 'APPROVE' | 'REFUND';
-          note: string | null;
-          computation: Record<string, unknown> | null;
-          createdByName: string | null;
-          createDate: string;
-        }[]
-      >`coalesce((select json_agg(json_build_object('id', p.id, 'saleId', p.sale_id, 'method', p.method, 'amount', p.amount, 'status', p.status, 'note', p.note, 'computation', p.computation, 'createdByName', (select c.name from ${member} c where c.id = p.created_by_member_id), 'createDate', p.create_date) order by p.id) from ${paymentLine} p join ${sale} s on s.id = p.sale_id where s.ticket_issue_id = ${ticketIssue.id} and s.item_type = 'PASS'), '[]'::json)`,
-      usages: sql<
-        {
-          id: number;
-          kind: 'ENTRY';
-          sessions: number;
-          note: string | null;
-          createdByName: string | null;
-          createDate: string;
-        }[]
-      >`coalesce((select json_agg(json_build_object('id', u.id, 'kind', u.kind, 'sessions', u.sessions, 'note', u.note, 'createdByName', (select c.name from ${member} c where c.id = u.created_by_member_id), 'createDate', u.create_date) order by u.id desc) from ${ticketUsage} u where u.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
-      transfers: sql<
-        {
-          id: number;
-          fromMemberId: number;
-          fromName: string;
-          toMemberId: number;
-          toName: string;
-          fee: number;
-          createDate: string;
-        }[]
-      >`coalesce((select json_agg(json_build_object('id', t.id, 'fromMemberId', t.from_member_id, 'fromName', (select f.name from ${member} f where f.id = t.from_member_id), 'toMemberId', t.to_member_id, 'toName', (select r.name from ${member} r where r.id = t.to_member_id), 'fee', t.fee, 'createDate', t.create_date) order by t.id) from ${ticketTransfer} t where t.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
-      holdMaxCount: ticket.holdMaxCount,
-      holdMaxDays: ticket.holdMaxDays,
-      holdMinDays: ticket.holdMinDays,
-      transferFee: ticket.transferFee,
-    })
+/** What a whole pass reads: the list's columns, its holds, payments, usage and transfers, the product's limits. */
+const detailColumns = {
+  ...issueColumns,
+  holdRows: sql<
+    {
+      id: number;
+      startDate: string;
+      endDate: string;
+      plannedEndDate: string;
+      reason: string | null;
+      createDate: string;
+    }[]
+  >`coalesce((select json_agg(json_build_object('id', h.id, 'startDate', h.start_date, 'endDate', h.end_date, 'plannedEndDate', h.planned_end_date, 'reason', h.reason, 'createDate', h.create_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
+  payments: sql<
+    {
+      id: number;
+      saleId: number;
+      method: PaymentMethod;
+      amount: number;
+      status: 'APPROVE' | 'REFUND';
+      note: string | null;
+      computation: Record<string, unknown> | null;
+      createdByName: string | null;
+      createDate: string;
+    }[]
+  >`coalesce((select json_agg(json_build_object('id', p.id, 'saleId', p.sale_id, 'method', p.method, 'amount', p.amount, 'status', p.status, 'note', p.note, 'computation', p.computation, 'createdByName', (select c.name from ${member} c where c.id = p.created_by_member_id), 'createDate', p.create_date) order by p.id) from ${paymentLine} p join ${sale} s on s.id = p.sale_id where s.ticket_issue_id = ${ticketIssue}.id and s.item_type = 'PASS'), '[]'::json)`,
+  usages: sql<
+    {
+      id: number;
+      kind: 'ENTRY';
+      sessions: number;
+      note: string | null;
+      createdByName: string | null;
+      createDate: string;
+    }[]
+  >`coalesce((select json_agg(json_build_object('id', u.id, 'kind', u.kind, 'sessions', u.sessions, 'note', u.note, 'createdByName', (select c.name from ${member} c where c.id = u.created_by_member_id), 'createDate', u.create_date) order by u.id desc) from ${ticketUsage} u where u.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
+  transfers: sql<
+    {
+      id: number;
+      fromMemberId: number;
+      fromName: string;
+      toMemberId: number;
+      toName: string;
+      fee: number;
+      createDate: string;
+    }[]
+  >`coalesce((select json_agg(json_build_object('id', t.id, 'fromMemberId', t.from_member_id, 'fromName', (select f.name from ${member} f where f.id = t.from_member_id), 'toMemberId', t.to_member_id, 'toName', (select r.name from ${member} r where r.id = t.to_member_id), 'fee', t.fee, 'createDate', t.create_date) order by t.id) from ${ticketTransfer} t where t.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
+  holdMaxCount: ticket.holdMaxCount,
+  holdMaxDays: ticket.holdMaxDays,
+  holdMinDays: ticket.holdMinDays,
+  transferFee: ticket.transferFee,
+};
+
+type DetailRow = { [K in keyof typeof detailColumns]: unknown } & {
+  holdRows: {
+    id: number;
+    startDate: string;
+    endDate: string;
+    plannedEndDate: string;
+    reason: string | null;
+    createDate: string;
+  }[];
+  payments: TicketIssueDetail['payments'];
+  usages: TicketIssueDetail['usages'];
+  transfers: TicketIssueDetail['transfers'];
+  holdMaxCount: number | null;
+  holdMaxDays: number | null;
+  holdMinDays: number | null;
+  transferFee: number;
+};
+
+const detailQuery = (db: Executor) =>
+  db
+    .select(detailColumns)
     .from(ticketIssue)
     .innerJoin(member, eq(member.id, ticketIssue.memberId))
-    .innerJoin(ticket, eq(ticket.id, ticketIssue.ticketId))
-    .where(where)
-    .orderBy(desc(ticketIssue.startDate), desc(ticketIssue.id))
-    .limit(200);
+    .innerJoin(ticket, eq(ticket.id, ticketIssue.ticketId));
+
+const toDetails = (rows: readonly unknown[], today: string): TicketIssueDetail[] => {
   const iso = (value: string) => new Date(value).toISOString();
-  return rows.map((row) => ({
+  return (rows as DetailRow[]).map((row) => ({
     ...toIssue(row as unknown as IssueListRow, today, { maskPhone: false }),
-    holds: row.holdRows.map((h) => ({
-      ...h,
-      days: holdDays(h),
-      createDate: iso(h.createDate),
-    })),
+    holds: row.holdRows.map((h) => ({ ...h, days: holdDays(h), createDate: iso(h.createDate) })),
     payments: row.payments.map((p) => ({ ...p, createDate: iso(p.createDate) })),
     usages: row.usages.map((u) => ({ ...u, createDate: iso(u.createDate) })),
     transfers: row.transfers.map((t) => ({ ...t, createDate: iso(t.createDate) })),
@@ -887,6 +890,52 @@ export const issueDetails = async (
     holdMinDays: row.holdMinDays,
     transferFee: row.transferFee,
   }));
+};
+
+/**
+ * Whole passes (holds, payments, usage, transfers, the product's limits) in one statement, newest first; for one
+ * pass (`id`) or a customer's (`memberId`). Inside a transaction (or for one pass) the statement is built each time.
+ */
+export const issueDetails = async (
+  db: Executor,
+  filter: { id: number } | { gymId: number; memberId: number },
+  now: Date,
+): Promise<TicketIssueDetail[]> => {
+  const where =
+    'id' in filter
+      ? eq(ticketIssue.id, filter.id)
+      : and(eq(ticketIssue.gymId, filter.gymId), eq(ticketIssue.memberId, filter.memberId));
+  const rows = await detailQuery(db)
+    .where(where)
+    .orderBy(desc(ticketIssue.startDate), desc(ticketIssue.id))
+    .limit(200);
+  return toDetails(rows, seoulToday(now));
+};
+
+const prepareCustomerPasses = (db: Db) =>
+  detailQuery(db)
+    .where(
+      and(
+        eq(ticketIssue.gymId, sql.placeholder('gymId')),
+        eq(ticketIssue.memberId, sql.placeholder('memberId')),
+      ),
+    )
+    .orderBy(desc(ticketIssue.startDate), desc(ticketIssue.id))
+    .limit(200)
+    .prepare('ticket_issue_details_of_customer');
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareCustomerPasses>>();
+
+/**
+ * A customer's passes, whole, as one prepared statement (bench/README.md: building the statement and planning its
+ * eleven subqueries cost more than running it). For reads on the database itself, not inside a transaction.
+ */
+export const customerPassDetails = async (db: Db, gymId: number, memberId: number, now: Date) => {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = prepareCustomerPasses(db);
+    preparedByDb.set(db, prepared);
+  }
+  return toDetails(await prepared.execute({ gymId, memberId }), seoulToday(now));
 };
 
 /** One whole pass, or 404. */
