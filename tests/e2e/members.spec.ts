@@ -247,4 +247,20 @@ test('pass products and sold passes: the sale label, the price sort and the filt
   await page.goto('/ticket/issueList?lng=en');
   await expect(page.getByRole('heading', { level: 1, name: passesEn.issued.title })).toBeVisible();
   await expectNoSeriousViolations(page);
+  // Selling from the sold-pass list: the member first, then the same drawer.
+  await page.getByRole('button', { name: passesEn.sell.open }).click();
+  await page.getByRole('combobox', { name: passesEn.sell.pickCustomer }).click();
+  await page
+    .getByTitle(/박지훈/)
+    .last()
+    .click();
+  const sell = page.getByRole('dialog', { name: passesEn.sell.title });
+  await sell.getByRole('combobox', { name: passesEn.sell.product }).click();
+  await page
+    .getByTitle(/요가 1개월/)
+    .last()
+    .click();
+  await sell.getByRole('button', { name: passesEn.sell.submit }).click();
+  await expect(sell).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: '요가 1개월' })).toContainText('박지훈');
 });

@@ -21,18 +21,12 @@ export function PaymentLines({ name = 'payments' }: { name?: string }) {
               </Form.Item>
               <Form.Item
                 name={[field.name, 'amount']}
-                rules={[
-                  {
-                    required: true,
-                    type: 'integer',
-                    min: 1,
-                    message: translate('validation.positiveAmount'),
-                  },
-                ]}
+                // A blank or 0 line pays nothing (it is left out), so the rest simply stays unpaid.
+                rules={[{ type: 'integer', min: 0, message: translate('validation.notNegative') }]}
               >
                 <InputNumber<number>
                   aria-label={translate('passes.view.amount')}
-                  min={1}
+                  min={0}
                   step={10_000}
                   style={{ width: 160 }}
                   formatter={(v) => (v === undefined || v === null ? '' : Number(v).toLocaleString())}

@@ -127,9 +127,11 @@ export function SellDrawer({
       .map((p) => p.endDate!)
       .sort()
       .at(-1);
+    // The usual sale is paid in full by card: the line starts at the price, and the desk changes it.
     form.setFieldsValue({
       price: chosen?.salePrice,
       startDate: dayjs(renewalStartDate(today, current ?? null)),
+      payments: [{ method: 'CARD', amount: chosen?.salePrice }],
     });
   };
 

@@ -1,13 +1,14 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import Papa from 'papaparse';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { customerListRoute, customerPassesRoute } from '#domain/api/customer.ts';
 import { ticketIssueListRoute } from '#domain/api/pass.ts';
 import { ticketIssueStatuses } from '#domain/enums.ts';
 import type { Ticket, TicketIssue } from '#domain/schemas/pass.ts';
@@ -16,6 +17,8 @@ import { useFacility } from '#src/facility/facility-context.tsx';
 import { api, http } from '#src/providers/instances.ts';
 import { saveBlob } from '../members/download.ts';
 import { formatWon } from '../members/money.ts';
+import { SellDrawer } from '../members/sell-drawer.tsx';
+import { useRefreshCustomers } from '../members/use-customers.ts';
 import '../members/members.css';
 
 const PAGE_SIZE = 20;
@@ -247,16 +250,85 @@ export function IssueTable({ gymId, fixed = {} }: { gymId: number; fixed?: Filte
   );
 }
 
+/** Selling from the sold-pass list: pick the customer, then the same sell drawer as on the customer page. */
+function SellFromList({ gymId, onSold }: { gymId: number; onSold: () => void }) {
+  const translate = useTranslate();
+  const [picking, setPicking] = useState(false);
+  const [search, setSearch] = useState('');
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const candidates = useQuery({
+    queryKey: ['customers', 'sell-candidates', gymId, search],
+    queryFn: () =>
+      api.call(customerListRoute, {
+        query: { gymId, segment: 'all', days: 7, q: search || undefined, _start: 0, _end: 20 },
+      }),
+    enabled: picking,
+  });
+  const passes = useQuery({
+    queryKey: ['passes', 'of-customer', gymId, memberId],
+    queryFn: () => api.call(customerPassesRoute, { params: { id: memberId! }, query: { gymId } }),
+    enabled: memberId !== null,
+  });
+  return (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setPicking(true)}>
+        {translate('passes.sell.open')}
+      </Button>
+      <Modal
+        open={picking}
+        title={translate('passes.sell.pickCustomer')}
+        footer={null}
+        onCancel={() => setPicking(false)}
+        destroyOnHidden
+      >
+        <Select
+          showSearch
+          autoFocus
+          style={{ width: '100%' }}
+          aria-label={translate('passes.sell.pickCustomer')}
+          filterOption={false}
+          onSearch={setSearch}
+          loading={candidates.isFetching}
+          onChange={(id: number) => {
+            setMemberId(id);
+            setPicking(false);
+          }}
+          options={(candidates.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.phone})` }))}
+        />
+      </Modal>
+      {memberId !== null && passes.data && (
+        <SellDrawer
+          gymId={gymId}
+          memberId={memberId}
+          passes={passes.data}
+          open
+          onClose={() => setMemberId(null)}
+          onSold={() => {
+            setMemberId(null);
+            onSold();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 /** `/ticket/issueList`: every sold pass (docs/rules.md#passes). */
 export function IssueListPage() {
   const translate = useTranslate();
-  const { selected } = useFacility();
+  const { selected, gymAuth } = useFacility();
+  const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  const refresh = useRefreshCustomers();
+  const gymId = selected?.id ?? 0;
   return (
     <div className="fd-members-page">
-      <Typography.Title level={1} className="fd-page-title">
-        {translate('passes.issued.title')}
-      </Typography.Title>
-      <IssueTable gymId={selected?.id ?? 0} />
+      <div className="fd-members-head">
+        <Typography.Title level={1} className="fd-page-title">
+          {translate('passes.issued.title')}
+        </Typography.Title>
+        {canChange && <SellFromList gymId={gymId} onSold={refresh} />}
+      </div>
+      <IssueTable gymId={gymId} />
     </div>
   );
 }
