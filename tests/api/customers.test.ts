@@ -370,6 +370,9 @@ describe('the photo', () => {
     const ok = await upload(owner);
     expect(ok.statusCode, ok.body).toBe(200);
     const detail = await get(`/web/member/customer/${customer.id}?gymId=${gymId}`);
-    expect(detail.json().data.image).toBeTruthy();
+    const image = detail.json().data.image as string;
+    expect(image).toMatch(/^\/web\/member\/image\//);
+    expect((await get(image)).statusCode).toBe(200);
+    expect((await get(image, other.owner.cookies)).statusCode).toBe(404);
   });
 });
