@@ -4,11 +4,11 @@ import { addMemo, importCustomers } from '../modules/customer/customer.service.t
 import {
   type Actor,
   collectPayment,
+  consumeSessions,
   holdPass,
   refundPass,
   sellPass,
   transferPass,
-  useSessions,
 } from '../modules/pass/pass.service.ts';
 import type { Executor } from './client.ts';
 import { member, type TicketRow, ticket } from './schema/index.ts';
@@ -247,7 +247,7 @@ export const seedMembersAndPasses = async (
       case 5: {
         // PT with sessions used; every fifth has 2 left
         const pass = await sell(id, pt20, addDays(today, -40), 'full');
-        await useSessions(tx, actor, pass, {
+        await consumeSessions(tx, actor, pass, {
           sessions: k % 5 === 0 ? 18 : 6 + (k % 9),
           note: 'PT 수업',
           kind: 'ATTEND',
@@ -265,7 +265,7 @@ export const seedMembersAndPasses = async (
       }
       case 8: {
         const pass = await sell(id, mixed, addDays(today, -15), 'split');
-        await useSessions(tx, actor, pass, { sessions: 4, note: 'PT 수업', kind: 'ATTEND' });
+        await consumeSessions(tx, actor, pass, { sessions: 4, note: 'PT 수업', kind: 'ATTEND' });
         break;
       }
       case 9: {
@@ -290,7 +290,7 @@ export const seedMembersAndPasses = async (
   const refundA = await sell(ids[13]!, month6, addDays(today, -30), 'full');
   await refundPass(tx, actor, refundA, { fault: 'MEMBER', method: 'CARD', note: '이사' });
   const refundB = await sell(ids[25]!, pt10, addDays(today, -14), 'full');
-  await useSessions(tx, actor, refundB, { sessions: 3, note: 'PT 수업', kind: 'ATTEND' });
+  await consumeSessions(tx, actor, refundB, { sessions: 3, note: 'PT 수업', kind: 'ATTEND' });
   await refundPass(tx, actor, refundB, { fault: 'BUSINESS', method: 'TRANSFER', note: '담당 트레이너 퇴사' });
   const given = await sell(ids[37]!, month6, addDays(today, -45), 'full');
   await transferPass(tx, actor, given, {

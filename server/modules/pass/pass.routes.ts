@@ -21,6 +21,7 @@ import { assertGymWritable } from '../../resources/engine.ts';
 import { actorOf } from '../customer/customer.routes.ts';
 import {
   collectPayment,
+  consumeSessions,
   endHold,
   gymIdOfIssue,
   holdPass,
@@ -31,7 +32,6 @@ import {
   refundPass,
   sellPass,
   transferPass,
-  useSessions,
 } from './pass.service.ts';
 
 // Sold passes and their actions (docs/rules.md#passes): read with memberUseYn, changed with memberSettingYn. A
@@ -127,7 +127,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       adjustRoute,
       'Use or give back sessions by hand (a note is required)',
       (tx, actor, id, body) =>
-        useSessions(tx, actor, id, { sessions: body.sessions, note: body.note, kind: 'ADJUST' }),
+        consumeSessions(tx, actor, id, { sessions: body.sessions, note: body.note, kind: 'ADJUST' }),
     ],
     [
       collectRoute,

@@ -446,7 +446,7 @@ export const transferPass = async (
  * Uses (positive) or gives back (negative) sessions, with a ledger row (docs/rules.md#usage-ledger). The pass's
  * row is locked first, so two uses of the last session at once end with exactly one success.
  */
-export const useSessions = async (
+export const consumeSessions = async (
   tx: Executor,
   actor: Actor,
   id: number,
