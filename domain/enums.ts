@@ -31,6 +31,7 @@ export const notificationKinds = [
   'GYM_REJECTED',
   'SUB_SERVICE_APPROVED',
   'SUB_SERVICE_DENIED',
+  'CONSULT_WAITING',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -61,8 +62,33 @@ export type GymSubServiceStatus = (typeof gymSubServiceStatuses)[number];
 export const personKinds = ['MEMBER', 'NONMEMBER', 'TRAINER', 'CONSULT'] as const;
 export type PersonKind = (typeof personKinds)[number];
 
-export const consultStatuses = ['WAIT', 'COMPLETE'] as const;
+/** A consultation on the tablet (docs/rules.md#consulting): waiting for staff, with staff, finished. */
+export const consultStatuses = ['WAIT', 'CONSULTING', 'COMPLETE'] as const;
 export type ConsultStatus = (typeof consultStatuses)[number];
+
+/** How a consultation ended (docs/rules.md#consulting). */
+export const consultOutcomes = ['REGISTERED', 'FOLLOW_UP', 'LOST'] as const;
+export type ConsultOutcome = (typeof consultOutcomes)[number];
+
+/** The lead pipeline at /crm (docs/rules.md#consulting). */
+export const leadStages = ['NEW', 'CONSULTED', 'TRIAL', 'REGISTERED', 'LOST'] as const;
+export type LeadStage = (typeof leadStages)[number];
+
+/** Why a prospect did not join, from a list plus free text. */
+export const lostReasons = [
+  'PRICE',
+  'SCHEDULE',
+  'DISTANCE',
+  'FACILITY',
+  'COMPETITOR',
+  'NO_RESPONSE',
+  'OTHER',
+] as const;
+export type LostReason = (typeof lostReasons)[number];
+
+/** How the consultation came about. */
+export const consultChannels = ['WALK_IN', 'PHONE', 'REVISIT'] as const;
+export type ConsultChannel = (typeof consultChannels)[number];
 
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];

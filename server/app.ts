@@ -34,6 +34,7 @@ import {
 import { registerRights } from './http/rights.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { consultHooks } from './modules/consult/consult.hooks.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
@@ -65,6 +66,7 @@ import type { FileStorage } from './storage/file-storage.ts';
  * (docs/architecture.md#resource-engine). A plain resource needs no entry.
  */
 const resourceHooks: Record<string, ResourceHooks> = {
+  consult: consultHooks,
   gym: gymHooks,
   'gym-auth': gymAuthHooks,
   'gym-auth-member': gymAuthMemberHooks,

@@ -34,6 +34,12 @@ export const auditActions = [
   'pass.adjust',
   'pass.collect',
   'pass.refund',
+  'consult.create',
+  'consult.update',
+  'consult.delete',
+  'consult.finish',
+  'consult.stage',
+  'consult.survey',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -57,6 +57,14 @@ export type ResourceHooks = {
   /** Replaces the default delete; runs inside a transaction. */
   delete?: (args: HookArgs & { existing: Row }) => Promise<void>;
   /**
+   * Narrows a generic list's facilities beyond the caller's rights, e.g. to those whose add-on is approved
+   * (docs/rules.md#add-ons). Not called for the operator's whole-platform scope nor for a route that checked its
+   * own facility.
+   */
+  narrowScope?: (gymIds: number[], ctx: AppContext) => Promise<number[]>;
+  /** A further check on one record the caller may otherwise read (GET /<name>/{id}), e.g. its add-on. */
+  authorizeRead?: (args: { ctx: AppContext; row: Row }) => Promise<void>;
+  /**
    * Reads one list page with the summaries its records show joined into the same statement, and the capped total
    * as a scalar subquery of it (`cappedTotal`, docs/architecture.md#request-path): a list is then one
    * statement beyond the session and rights lookups. Without it, the page is read and passed to `toRecords`.
@@ -265,7 +273,8 @@ export const listRecords = async <TRecord extends z.ZodObject>(
 ): Promise<ListResult<z.output<TRecord>>> => {
   const table = tableOf(declaration);
   const columns = columnsOf(table);
-  const scope = checkedScope ?? (await scopeFor(request, ctx, declaration.access.list));
+  let scope = checkedScope ?? (await scopeFor(request, ctx, declaration.access.list));
+  if (!checkedScope && scope !== 'all' && hooks.narrowScope) scope = await hooks.narrowScope(scope, ctx);
   const conditions = [...extra, ...filterConditions(declaration, columns, query)];
   if (scope !== 'all' && declaration.scope === 'gym') {
     if (scope.length === 0) return { data: [], total: 0, capped: false };
@@ -481,6 +490,7 @@ export const registerResource = (
       },
       async (request) => {
         const row = await loadForOperation(request, ctx, declaration, request.params.id, 'get');
+        if (hooks.authorizeRead) await hooks.authorizeRead({ ctx, row });
         const [data] = await toRecords(declaration, hooks, [row], ctx);
         return { data: data! };
       },

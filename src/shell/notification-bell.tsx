@@ -40,6 +40,8 @@ export const noticeText = (notice: Notice, translate: Translate): string => {
       return translate('notice.kind.SUB_SERVICE_APPROVED', { gym, addOn });
     case 'SUB_SERVICE_DENIED':
       return translate('notice.kind.SUB_SERVICE_DENIED', { gym, addOn });
+    case 'CONSULT_WAITING':
+      return translate('notice.kind.CONSULT_WAITING', { gym, name: notice.reason ?? '' });
   }
 };
 

@@ -12,7 +12,7 @@ import {
 import { consult, gym, gymAuth, gymMember, member } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
-import { type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';
+import { approveAddOn, type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';
 
 // The list semantics every declared resource gets from the engine (docs/architecture.md#resource-engine), on
 // real rows: pages, sorts, filters, search and totals; and what the engine refuses in bodies and ids.
@@ -104,6 +104,8 @@ beforeAll(async () => {
   const g = await makeGym(t.app);
   [E, F, S, G] = [e.gym.id, f.gym.id, s.gym.id, g.gym.id];
   [ownerE, ownerF, ownerS, ownerG] = [e.owner, f.owner, s.owner, g.owner];
+  // Consultations need the CONSULT add-on (docs/rules.md#consulting).
+  for (const gymId of [E, F, S, G]) await approveAddOn(t, gymId, 'CONSULT');
 
   await t.db.insert(consult).values(
     Array.from({ length: E_COUNT }, (_, i) => ({

@@ -31,7 +31,7 @@ export const notification = pgTable(
     index('notification_member_unread_idx').on(t.memberId).where(sql`not ${t.readYn}`),
     check(
       'notification_kind_check',
-      sql`${t.kind} in ('GYM_APPROVED', 'GYM_REJECTED', 'SUB_SERVICE_APPROVED', 'SUB_SERVICE_DENIED')`,
+      sql`${t.kind} in ('GYM_APPROVED', 'GYM_REJECTED', 'SUB_SERVICE_APPROVED', 'SUB_SERVICE_DENIED', 'CONSULT_WAITING')`,
     ),
   ],
 );
