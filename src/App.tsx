@@ -48,6 +48,32 @@ const MainLayout = lazy(() => import('./shell/main-layout.tsx').then((m) => ({ d
 const ConsultingLayout = lazy(() =>
   import('./shell/consulting-layout.tsx').then((m) => ({ default: m.ConsultingLayout })),
 );
+const BareLayout = lazy(() => import('./shell/bare-layout.tsx').then((m) => ({ default: m.BareLayout })));
+const ConsultingFlow = lazy(() =>
+  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.ConsultingFlow })),
+);
+const KioskStartPage = lazy(() =>
+  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskStartPage })),
+);
+const KioskWritePage = lazy(() =>
+  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskWritePage })),
+);
+const KioskWaitingPage = lazy(() =>
+  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskWaitingPage })),
+);
+const KioskResultPage = lazy(() =>
+  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskResultPage })),
+);
+const KioskFinishPage = lazy(() =>
+  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskFinishPage })),
+);
+const FinishGymPage = lazy(() =>
+  import('./pages/consulting/finish-gym-page.tsx').then((m) => ({ default: m.FinishGymPage })),
+);
+const ConsultListPage = lazy(() =>
+  import('./pages/consult/consult-list-page.tsx').then((m) => ({ default: m.ConsultListPage })),
+);
+const CrmPage = lazy(() => import('./pages/consult/crm-page.tsx').then((m) => ({ default: m.CrmPage })));
 const PlainLayout = lazy(() => import('./shell/plain-layout.tsx').then((m) => ({ default: m.PlainLayout })));
 const ProfilePage = lazy(() =>
   import('./pages/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
@@ -158,9 +184,20 @@ function AppRoutes() {
           </Authenticated>
         }
       >
-        {/* The consulting pages come with their issue; the layout's checks already stand in front of them. */}
-        <Route path={`${ROUTES.CONSULTING}/*`} element={<ConsultingLayout />}>
+        {/* The consulting tablet (docs/rules.md#consulting), behind the layout's gymId and add-on checks. */}
+        <Route path={ROUTES.CONSULTING} element={<ConsultingLayout />}>
+          <Route element={<ConsultingFlow />}>
+            <Route index element={<KioskStartPage />} />
+            <Route path="write" element={<KioskWritePage />} />
+            <Route path="waiting" element={<KioskWaitingPage />} />
+            <Route path="result" element={<KioskResultPage />} />
+            <Route path="finish" element={<KioskFinishPage />} />
+            <Route path="finishGym" element={<FinishGymPage />} />
+          </Route>
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route element={<BareLayout />}>
+          <Route path="/crm" element={<CrmPage />} />
         </Route>
         <Route element={<PlainLayout />}>
           <Route path="/pay/req" element={<NotFoundPage />} />
@@ -177,6 +214,7 @@ function AppRoutes() {
           <Route path="/setting/gym/audit" element={<AuditPage />} />
           <Route path="/memberManage/list" element={<CustomerListPage />} />
           <Route path="/memberManage/list/info" element={<CustomerDetailPage />} />
+          <Route path="/memberManage/consult-list" element={<ConsultListPage />} />
           <Route path="/ticket/list" element={<TicketListPage />} />
           <Route path="/ticket/list/add" element={<TicketFormPage />} />
           <Route path="/ticket/list/info" element={<TicketFormPage />} />

@@ -383,7 +383,7 @@ export const consultResult = (
   const pool = goals.length > 0 ? goals.flatMap((goal) => programmesByGoal[goal]) : programmesByGoal.HEALTH;
   for (const programme of pool) if (!picked.includes(programme)) picked.push(programme);
   const chosen = picked.slice(0, goals.length > 1 || beginner || seeDoctor ? 3 : 2);
-  // A BMI in the obese bands puts weight loss first even when it was not asked for.
+  // A BMI in the obese bands always brings interval cardio in, in place of the last pick.
   if (bmi?.band.startsWith('OBESE') && !chosen.includes('CARDIO_INTERVAL'))
     chosen[chosen.length - 1] = 'CARDIO_INTERVAL';
 

@@ -133,6 +133,8 @@ export const consultResultSchema = z
 /** The kiosk's view of its own consult: no phone, no staff data. */
 export const kioskConsultSchema = z
   .object({
+    /** For the staff wrap-up on the same tablet, which then uses the staff member's session. */
+    id: z.number().int(),
     token: z.string(),
     status: z.enum(consultStatuses),
     queueNumber: z.number().int(),

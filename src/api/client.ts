@@ -16,6 +16,9 @@ export type CallInput<R extends RouteContract> = {
     ? { query?: Record<string, string | number | undefined> }
     : unknown);
 
+/** Per-call extras: the consulting tablet sends its token in a header (docs/rules.md#consulting). */
+export type CallOptions = { headers?: Record<string, string> };
+
 /** The success answer without its envelope: the HTTP client has already unwrapped `{ data }`. */
 export type Answer<R extends RouteContract> = R['response'] extends z.ZodType
   ? z.output<R['response']> extends { data: infer D }
@@ -57,13 +60,16 @@ export const createApiClient = (http: AxiosInstance) => {
       url: urlOf(route.path, input.params as Record<string, unknown> | undefined),
       params: input.query,
       data: data ?? input.body,
+      headers: input.headers as Record<string, string> | undefined,
       ...(route.response === 'file' ? { responseType: 'blob' as const } : {}),
     });
 
   return {
     /** Calls a route and answers its data. */
-    call: async <R extends RouteContract>(route: R, input = {} as CallInput<R>): Promise<Answer<R>> =>
-      (await request(route, input as Record<string, unknown>)).data as Answer<R>,
+    call: async <R extends RouteContract>(
+      route: R,
+      input = {} as CallInput<R> & CallOptions,
+    ): Promise<Answer<R>> => (await request(route, input as Record<string, unknown>)).data as Answer<R>,
 
     /** Calls a paged list route and answers the page with the total (X-Total-Count). */
     list: async <R extends RouteContract>(

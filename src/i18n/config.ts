@@ -3,6 +3,8 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { validationMessages } from '#domain/i18n/validation.ts';
 import en from './locales/en.json';
+import consultEn from './locales/features/consult.en.json';
+import consultKo from './locales/features/consult.ko.json';
 import customersEn from './locales/features/customers.en.json';
 import customersKo from './locales/features/customers.ko.json';
 import passesEn from './locales/features/passes.en.json';
@@ -18,8 +20,8 @@ export { currentLanguage, detectionOptions, FALLBACK_LANGUAGE, isLanguage } from
  * each under its own top-level key, so that features can grow without touching one shared file.
  */
 export const featureTexts = {
-  en: { customers: customersEn, passes: passesEn },
-  ko: { customers: customersKo, passes: passesKo },
+  en: { consult: consultEn, customers: customersEn, passes: passesEn },
+  ko: { consult: consultKo, customers: customersKo, passes: passesKo },
 } as const;
 
 /** The app's own texts, plus the validation messages that the API shares (domain/i18n), under `validation.*`. */

@@ -55,7 +55,7 @@ export const MENU: readonly MenuGroup[] = [
       {
         key: 'consultList',
         labelKey: 'shell.menu.consultList',
-        to: '/consult',
+        to: '/memberManage/consult-list',
       },
     ],
   },

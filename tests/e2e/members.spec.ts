@@ -146,6 +146,8 @@ for (const lng of ['en', 'ko'] as const) {
     // 4. Collect the rest.
     await card.getByRole('button', { name: p.actions.collect }).click();
     const collect = page.getByRole('dialog').filter({ hasText: p.actions.collect });
+    // The line starts at the amount owed once the dialog has settled; a click during its opening can be lost.
+    await expect(collect.getByRole('spinbutton').first()).toHaveValue('135,000');
     await collect.getByRole('button', { name: p.actions.collect }).click();
     await expect(collect).toBeHidden();
     await expect(card.getByRole('button', { name: p.actions.collect })).toHaveCount(0);

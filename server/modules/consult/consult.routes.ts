@@ -70,9 +70,11 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   /** The right in the facility, then the add-on; a write also needs the facility open. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
+  const guard = async (request: FastifyRequest, gymId: number, right: GymRight, operatorReads = true) => {
     requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right, { superadmin: right === READ });
+    await assertGymRight(request, ctx.loadRights, gymId, right, {
+      superadmin: operatorReads && right === READ,
+    });
     await assertConsultAddOn(ctx.db, gymId);
     if (right !== READ) await assertGymWritable(ctx, gymId);
   };
@@ -225,13 +227,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
             memo: row.content,
           },
         );
-        await recordAudit(tx, request, ctx, {
-          gymId: row.gymId,
-          action: 'customer.create',
-          entity: 'member',
-          entityId: created.id,
-          after: { name: created.name, fromConsult: row.id },
-        });
+        // createCustomer records its own audit entry.
         return { customerId: created.id, created: true };
       });
     },
@@ -362,7 +358,8 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { gymId } = request.params;
-      await guard(request, gymId, READ);
+      // Only the facility's own staff open its tablet: the operator reads, but never writes walk-ins.
+      await guard(request, gymId, READ, false);
       await assertGymWritable(ctx, gymId);
       return reply.code(201).send(await openKiosk(ctx.db, gymId, actorOf(request)));
     },

@@ -227,8 +227,9 @@ export const createFromKiosk = async (tx: Db, gymId: number, input: KioskConsult
 
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_QUEUE}, ${gymId})`);
   const dayStart = seoulDayStart(seoulToday(now));
+  // The day's highest number, not a count: a deleted consult never hands its number to the next walk-in.
   const [today] = await tx
-    .select({ n: count() })
+    .select({ n: max(consult.queueNumber) })
     .from(consult)
     .where(and(eq(consult.gymId, gymId), gte(consult.createDate, dayStart)));
   const [customer] = await tx
@@ -276,7 +277,14 @@ export const createFromKiosk = async (tx: Db, gymId: number, input: KioskConsult
     .returning();
   await addEvent(tx, row!, 'CREATED', { stage: 'NEW', now });
   await notifyConsultReaders(tx, gymId, maskName(input.name), now);
-  return { token, status: row!.status, queueNumber: row!.queueNumber ?? 0, name: row!.name, result };
+  return {
+    id: row!.id,
+    token,
+    status: row!.status,
+    queueNumber: row!.queueNumber ?? 0,
+    name: row!.name,
+    result,
+  };
 };
 
 /** The bell of every staff member who reads consultations in this facility (docs/rules.md#notifications). */
@@ -313,7 +321,14 @@ export const kioskStatus = async (db: Executor, gymId: number, token: string) =>
     .from(consult)
     .where(and(eq(consult.statusToken, sha256(token)), eq(consult.gymId, gymId)));
   if (!row?.result) throw notFound();
-  return { token, status: row.status, queueNumber: row.queueNumber ?? 0, name: row.name, result: row.result };
+  return {
+    id: row.id,
+    token,
+    status: row.status,
+    queueNumber: row.queueNumber ?? 0,
+    name: row.name,
+    result: row.result,
+  };
 };
 
 // ---- Staff ----
@@ -472,7 +487,14 @@ export const finishConsult = async (
   actor: Actor,
 ) => {
   const row = await lockedConsult(tx, id, gymId);
-  if (row.outcome === 'REGISTERED' || row.outcome === 'LOST') throw conflict('consultClosed');
+  // Closed by its outcome or by a move on the board: either way it is reopened only by moving it back.
+  if (
+    row.outcome === 'REGISTERED' ||
+    row.outcome === 'LOST' ||
+    row.stage === 'REGISTERED' ||
+    row.stage === 'LOST'
+  )
+    throw conflict('consultClosed');
   if (input.customerId) {
     const [customer] = await tx
       .select({ id: member.id })
