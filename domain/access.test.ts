@@ -48,7 +48,10 @@ describe('the page permission table', () => {
     expect(decidePathAccess('/gym-member/show/3', reader)).toEqual({ allowed: true });
     expect(decidePathAccess('/gym-member/edit/3', reader)).toEqual({ allowed: false, reason: 'forbidden' });
     expect(decidePathAccess('/gym-member/edit/3', representative)).toEqual({ allowed: true });
-    expect(decidePathAccess('/consult', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/memberManage/consult-list', reader)).toEqual({
+      allowed: false,
+      reason: 'forbidden',
+    });
     expect(decidePathAccess('/gym-member', context({ rights: null }))).toEqual({
       allowed: false,
       reason: 'noFacility',

@@ -175,7 +175,8 @@ describe('list meta', () => {
     expect(primary.map((c) => c.field.name)).toEqual(['gymId', 'memberUseYn', 'consultUseYn']);
     expect(more).toHaveLength(10);
     const consult = prioritizedControls(filterControls(declaration(consultResource)));
-    expect(consult.primary.map((c) => c.field.name)).toEqual(['personKind', 'status', 'gymId']);
+    // Enum filters come first, in the declaration's order.
+    expect(consult.primary.map((c) => c.field.name)).toEqual(['personKind', 'channel', 'status']);
   });
 
   it('turns the filter form into the API query filters, dropping blanks', () => {

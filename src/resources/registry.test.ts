@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceDeclaration } from '#domain/resources/define.ts';
 import { resources as declarations, gymAuthResource } from '#domain/resources/index.ts';
-import en from '../i18n/locales/en.json';
-import ko from '../i18n/locales/ko.json';
+import { resources as texts } from '../i18n/config.ts';
 import { pathOf } from '../providers/data-provider.ts';
 import {
   adminResources,
@@ -23,13 +22,8 @@ const lookup = (tree: unknown, key: string): unknown =>
 
 describe('resource registry', () => {
   it('gives owners the facility resources a flag opens (bespoke pages aside), and the operator every resource open to him', () => {
-    expect(names(ownerResources)).toEqual([
-      'consult',
-      'gym-auth',
-      'gym-auth-member',
-      'gym-member',
-      'gym-sub-service',
-    ]);
+    // Pass products and consultations have bespoke pages (ownerPages), so no generic owner screen.
+    expect(names(ownerResources)).toEqual(['gym-auth', 'gym-auth-member', 'gym-member', 'gym-sub-service']);
     expect(findResource('admin', 'member')?.routes).toEqual({ list: '/admin/member' });
     // A facility's pass products are its own: the operator has no screen for them.
     expect(names(adminResources)).toEqual(
@@ -61,9 +55,13 @@ describe('resource registry', () => {
       edit: '/admin/sub-service/edit/:id',
       show: '/admin/sub-service/show/:id',
     });
-    // Only staff create consultations; the operator may not.
-    expect(findResource('admin', 'consult')?.routes.create).toBeUndefined();
-    expect(findResource('owner', 'consult')?.routes.create).toBe('/consult/create');
+    // Only staff create consultations, on their own page; the operator reads and corrects them on generic screens.
+    expect(findResource('admin', 'consult')?.routes).toEqual({
+      list: '/admin/consult',
+      edit: '/admin/consult/edit/:id',
+      show: '/admin/consult/show/:id',
+    });
+    expect(findResource('owner', 'consult')).toBeUndefined();
     expect(findResource('owner', 'gym')).toBeUndefined();
   });
 
@@ -109,8 +107,8 @@ describe('translations of every declaration (a new resource must bring its texts
   ]);
 
   it.each([
-    ['en', en],
-    ['ko', ko],
+    ['en', texts.en.translation],
+    ['ko', texts.ko.translation],
   ])('%s has them all', (_language, locale) => {
     expect(keys.filter((key) => typeof lookup(locale, key) !== 'string')).toEqual([]);
   });
@@ -123,8 +121,8 @@ describe('translations of every declaration (a new resource must bring its texts
       'flag.true',
       'flag.false',
     ]) {
-      expect(typeof lookup(en, `enums.${key}`)).toBe('string');
-      expect(typeof lookup(ko, `enums.${key}`)).toBe('string');
+      expect(typeof lookup(texts.en.translation, `enums.${key}`)).toBe('string');
+      expect(typeof lookup(texts.ko.translation, `enums.${key}`)).toBe('string');
     }
   });
 });

@@ -63,8 +63,8 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     expect(entry && pathOf(entry)).toBe('/memberManage/list');
     const withoutMembers = keysOf({
       isSuperadmin: false,
-      rights: rights({ consultUseYn: true }),
-      approvedSubServices: new Set(),
+      rights: rights({ consultUseYn: true, subServiceUseYn: true }),
+      approvedSubServices: new Set(['CONSULT']),
     });
     expect(withoutMembers.member).toEqual(['consultList']);
     // A made-up entry keyed nowhere else: its own path decides.

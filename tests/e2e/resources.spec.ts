@@ -3,7 +3,6 @@ import {
   askToJoin,
   choose,
   createGym,
-  expectNoSeriousViolations,
   getJson,
   newAccount,
   OPERATOR,
@@ -171,73 +170,4 @@ test('an owner approves a worker with a permission set through the generic edit 
     status: 'ACTIVE',
     gymAuthId: defaultSet.id,
   });
-});
-
-test('an owner searches, filters and exports consultations as CSV', async ({
-  page,
-  playwright,
-  request,
-  baseURL,
-}) => {
-  const owner = await newAccount(playwright, request, baseURL ?? '', {
-    prefix: 'cns',
-    name: '윤대표',
-    authCode: 'ADMIN',
-  });
-  const gym = await createGym(owner, `Consult ${owner.userId}`, 'REQUEST');
-  await put(await signIn(playwright, baseURL ?? '', OPERATOR), `/web/gym/${gym.id}`, { gymStatus: 'ACTIVE' });
-  for (const [name, phone, status] of [
-    ['Alice Park', '01011112222', 'WAIT'],
-    ['Bob Choi', '01033334444', 'COMPLETE'],
-  ] as const) {
-    const response = await owner.api.post('/web/consult', { data: { gymId: gym.id, name, phone, status } });
-    expect(response.status()).toBe(201);
-  }
-
-  await logIn(page, owner.userId, owner.password, owner.name);
-  await page.getByRole('link', { name: 'Consultations' }).click();
-  await expect(page.getByRole('heading', { name: 'Consultations' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: '010-1111-2222' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Bob Choi' })).toHaveCount(1);
-  await expectNoSeriousViolations(page);
-
-  await page.getByRole('row').filter({ hasText: 'Bob Choi' }).getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByLabel('Phone')).toHaveValue('010-3333-4444');
-  await expectNoSeriousViolations(page);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('heading', { name: 'Consultations' })).toBeVisible();
-
-  await page.getByRole('textbox', { name: 'Search' }).fill('ali ce');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'Bob Choi' })).toHaveCount(0);
-  await expect(page.getByRole('row').filter({ hasText: 'Alice Park' })).toHaveCount(1);
-
-  await page.getByRole('button', { name: 'Reset' }).click();
-  await choose(page, 'Status', 'Completed');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'Alice Park' })).toHaveCount(0);
-  await expect(page.getByRole('row').filter({ hasText: 'Bob Choi' })).toHaveCount(1);
-
-  // Open a record and come Back: the filter is still applied (kept per list in sessionStorage, not the URL).
-  await page.getByRole('row').filter({ hasText: 'Bob Choi' }).getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByLabel('Phone')).toHaveValue('010-3333-4444');
-  await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Consultations' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Bob Choi' })).toHaveCount(1);
-  await expect(page.getByRole('row').filter({ hasText: 'Alice Park' })).toHaveCount(0);
-  expect(page.url()).not.toContain('Bob');
-
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/\.csv$/);
-  const stream = await file.createReadStream();
-  let csv = '';
-  for await (const chunk of stream) csv += chunk.toString();
-  expect(csv).toContain('Bob Choi');
-  expect(csv).toContain('010-3333-4444');
-  expect(csv).toContain('Completed');
-  expect(csv).not.toContain('Alice Park');
-  // The facility column names the facility, not its id.
-  expect(csv).toContain(gym.name);
 });

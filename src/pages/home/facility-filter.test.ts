@@ -137,6 +137,6 @@ describe('quickLinksFor', () => {
 
   it('follows the flags of another set, and keeps the permission sets for the representative', () => {
     const rights = { ...allFlags(false), consultUseYn: true, representYn: false };
-    expect(quickLinksFor(rights).map((link) => link.path)).toEqual(['/consult']);
+    expect(quickLinksFor(rights).map((link) => link.path)).toEqual(['/memberManage/consult-list']);
   });
 });

@@ -5,7 +5,7 @@ import { hasRight } from '#domain/permissions.ts';
 export const QUICK_LINKS: readonly { resource: string; path: string; right: GymRight }[] = [
   { resource: 'gym-member', path: '/gym-member', right: 'memberUseYn' },
   { resource: 'ticket', path: '/ticket/list', right: 'memberUseYn' },
-  { resource: 'consult', path: '/consult', right: 'consultUseYn' },
+  { resource: 'consult', path: '/memberManage/consult-list', right: 'consultUseYn' },
   { resource: 'gym-sub-service', path: '/gym-sub-service', right: 'subServiceUseYn' },
   { resource: 'gym-auth', path: '/gym-auth', right: 'represent' },
 ];
