@@ -14,7 +14,6 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import type { Db } from './client.ts';
 import { solidPng, textPdf } from './demo-files.ts';
 import {
-  consult,
   file,
   gym,
   gymAuth,
@@ -24,6 +23,7 @@ import {
   notification,
   subService,
 } from './schema/index.ts';
+import { seedConsults } from './seed-consults.ts';
 import { seedMembersAndPasses } from './seed-passes.ts';
 
 export type Login = { role: string; userId: string; password?: string };
@@ -289,35 +289,10 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
         reason: DEMO_REJECTION_REASON,
       }),
     ]);
-    await tx.insert(consult).values([
-      {
-        gymId: active.id,
-        personKind: 'NONMEMBER',
-        name: '정상담',
-        phone: '01011112222',
-        content: 'PT 10회 가격 문의',
-        consultDate: '2026-11-18',
-      },
-      {
-        gymId: active.id,
-        personKind: 'MEMBER',
-        name: '한회원',
-        phone: '01033334444',
-        content: '락커 연장 문의',
-        status: 'COMPLETE',
-        consultDate: '2026-11-19',
-      },
-      {
-        gymId: active.id,
-        personKind: 'NONMEMBER',
-        name: '윤방문',
-        phone: '01055556666',
-        content: '오전 그룹 수업 체험',
-        consultDate: '2026-11-21',
-      },
-    ]);
     // Customers, pass products and passes in every state (server/db/seed-passes.ts).
     await seedMembersAndPasses(tx, active.id, { owner: ids.demo!, trainer: ids.staff }, new Date());
+    // The survey, 15 consultations in every outcome and a month of pipeline (server/db/seed-consults.ts).
+    await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, new Date());
   });
 };
 
