@@ -26,7 +26,7 @@ import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { useModal } from '#src/shell/modal/use-modal.ts';
 import { formatWon } from '../members/money.ts';
-import { OUTCOME_COLORS, STATUS_COLORS } from './consult-list-page.tsx';
+import { OUTCOME_COLORS, STATUS_COLORS, STATUS_TEXT_COLORS } from './consult-list-page.tsx';
 
 /** One answer as text, in the page's language. */
 const answerText = (q: Question, value: unknown, lang: 'ko' | 'en', yes: string, no: string): string => {
@@ -135,7 +135,9 @@ export function ConsultDrawer({
               {maskPhone(c.phone)}
             </Descriptions.Item>
             <Descriptions.Item label={translate('consult.list.status')}>
-              <Tag color={STATUS_COLORS[c.status]}>{translate(`consult.status.${c.status}`)}</Tag>
+              <Tag color={STATUS_COLORS[c.status]} style={{ color: STATUS_TEXT_COLORS[c.status] }}>
+                {translate(`consult.status.${c.status}`)}
+              </Tag>
               <Tag>{translate(`consult.stage.${c.stage}`)}</Tag>
               {c.outcome && (
                 <Tag color={OUTCOME_COLORS[c.outcome]}>{translate(`consult.outcome.${c.outcome}`)}</Tag>

@@ -33,6 +33,8 @@ export const STATUS_COLORS: Record<Consult['status'], string> = {
   CONSULTING: 'blue',
   COMPLETE: 'default',
 };
+/** antd's gold text on its gold background is below 4.5:1 (axe color-contrast): the waiting tag's text is darker. */
+export const STATUS_TEXT_COLORS: Partial<Record<Consult['status'], string>> = { WAIT: '#613400' };
 export const OUTCOME_COLORS: Record<NonNullable<Consult['outcome']>, string> = {
   REGISTERED: 'blue',
   FOLLOW_UP: 'purple',
@@ -71,7 +73,7 @@ export function ConsultListPage() {
           {(waiting.data?.count ?? 0) > 0 && (
             <Badge
               count={translate('consult.list.waitingBadge', { count: waiting.data?.count })}
-              color="#d46b08"
+              color="#ad4e00"
               data-testid="waiting-badge"
             />
           )}
@@ -214,7 +216,9 @@ function ConsultTable({ gymId, canChange }: { gymId: number; canChange: boolean 
         c.outcome ? (
           <Tag color={OUTCOME_COLORS[c.outcome]}>{translate(`consult.outcome.${c.outcome}`)}</Tag>
         ) : (
-          <Tag color={STATUS_COLORS[c.status]}>{translate(`consult.status.${c.status}`)}</Tag>
+          <Tag color={STATUS_COLORS[c.status]} style={{ color: STATUS_TEXT_COLORS[c.status] }}>
+            {translate(`consult.status.${c.status}`)}
+          </Tag>
         ),
     },
     {

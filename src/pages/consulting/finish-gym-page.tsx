@@ -1,12 +1,13 @@
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Form, Input, Radio, Result, Select, Spin, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Result, Select, Spin, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { consultConvertRoute, consultFinishRoute, consultGetRoute } from '#domain/api/consult.ts';
 import { type ConsultOutcome, consultOutcomes, lostReasons } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
+import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { SellDrawer } from '../members/sell-drawer.tsx';
@@ -127,7 +128,7 @@ export function FinishGymPage() {
           }}
         >
           <Form.Item name="outcome" label={translate('consult.wrapUp.outcome')} rules={[{ required: true }]}>
-            <Radio.Group
+            <RadioChoices
               optionType="button"
               buttonStyle="solid"
               options={consultOutcomes.map((o) => ({ value: o, label: translate(`consult.outcome.${o}`) }))}

@@ -1,23 +1,12 @@
 import { useTranslate } from '@refinedev/core';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Result, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { kioskCreateRoute, kioskStatusRoute } from '#domain/api/consult.ts';
 import type { Answers, Question } from '#domain/rules/consult.ts';
 import { normalizeMobile } from '#domain/rules/customer.ts';
+import { CheckboxChoices, RadioChoices } from '#src/forms/choice-groups.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { LanguageSwitch } from '#src/shell/language-switch.tsx';
@@ -286,7 +275,7 @@ function QuestionField({ question: q, lang }: { question: Question; lang: 'ko' |
     case 'SINGLE':
       return (
         <Form.Item name={name} label={label} rules={rules}>
-          <Radio.Group
+          <RadioChoices
             optionType="button"
             buttonStyle="solid"
             options={options}
@@ -297,7 +286,7 @@ function QuestionField({ question: q, lang }: { question: Question; lang: 'ko' |
     case 'MULTI':
       return (
         <Form.Item name={name} label={label} rules={rules}>
-          <Checkbox.Group options={options} className="fd-kiosk-choices" />
+          <CheckboxChoices options={options} className="fd-kiosk-choices" />
         </Form.Item>
       );
     case 'TEXT':
@@ -321,7 +310,7 @@ function QuestionField({ question: q, lang }: { question: Question; lang: 'ko' |
     case 'SCALE':
       return (
         <Form.Item name={name} label={label} rules={rules}>
-          <Radio.Group
+          <RadioChoices
             optionType="button"
             buttonStyle="solid"
             options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }))}
@@ -332,7 +321,7 @@ function QuestionField({ question: q, lang }: { question: Question; lang: 'ko' |
     case 'YESNO':
       return (
         <Form.Item name={name} label={label} rules={rules}>
-          <Radio.Group
+          <RadioChoices
             optionType="button"
             buttonStyle="solid"
             options={[

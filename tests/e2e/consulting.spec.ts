@@ -1,0 +1,178 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import consultEn from '#src/i18n/locales/features/consult.en.json' with { type: 'json' };
+import consultKo from '#src/i18n/locales/features/consult.ko.json' with { type: 'json' };
+import passesEn from '#src/i18n/locales/features/passes.en.json' with { type: 'json' };
+import passesKo from '#src/i18n/locales/features/passes.ko.json' with { type: 'json' };
+import { approvedAddOn } from './helpers.ts';
+import {
+  type ApiSession,
+  createGym,
+  expectNoSeriousViolations,
+  newAccount,
+  OPERATOR,
+  put,
+  signIn,
+  signInPage,
+} from './resource-helpers.ts';
+
+// Consulting (issue 12), as a front desk runs it on a tablet (768×1024), in Korean and in English: a prospect
+// fills the survey and waits; staff see the badge and take them; the tablet shows the result; the staff wrap-up
+// registers them and sells a pass; the finish screen leaves empty fields for the next person, who is lost with a
+// reason; the list and the pipeline agree. Seeding goes through the API.
+test.describe.configure({ timeout: 150_000 });
+
+const TEXTS = {
+  en: { k: consultEn, p: passesEn, goal: 'Weight loss', level: 'Beginner' },
+  ko: { k: consultKo, p: passesKo, goal: '체중 감량', level: '처음' },
+} as const;
+
+let operator: ApiSession;
+test.beforeAll(async ({ playwright, baseURL }) => {
+  operator = await signIn(playwright, baseURL!, OPERATOR);
+});
+
+let seq = 0;
+const mobile = () =>
+  `010${String(Date.now() % 10_000).padStart(4, '0')}${String(++seq + Math.floor(Math.random() * 9000)).padStart(4, '0')}`;
+
+/** Picks a button-style radio (antd hides its input under the label): a tap on the label, as a person does. */
+const pick = (radio: Locator) => radio.locator('xpath=ancestor::label[1]').click();
+
+/** Fills the default survey's required answers and the two required consents, then submits. */
+const fillSurvey = async (page: Page, lng: 'en' | 'ko', name: string, phone: string) => {
+  const { k, goal, level } = TEXTS[lng];
+  await page.getByRole('textbox', { name: k.kiosk.name }).fill(name);
+  await page.getByRole('textbox', { name: k.kiosk.phone }).fill(phone);
+  await page.getByRole('checkbox', { name: goal }).check();
+  await pick(page.getByRole('radio', { name: level, exact: true }));
+  await page.getByRole('spinbutton', { name: lng === 'en' ? 'Height' : '키' }).fill('170');
+  await page.getByRole('spinbutton', { name: lng === 'en' ? 'Weight' : '몸무게' }).fill('80');
+  const no = page.getByRole('radio', { name: k.kiosk.no, exact: true });
+  for (let i = 0; i < 7; i++) await pick(no.nth(i));
+  await page.getByRole('checkbox', { name: k.kiosk.consentPersonal }).check();
+  await page.getByRole('checkbox', { name: k.kiosk.consentHealth }).check();
+  await page.getByRole('button', { name: k.kiosk.submit }).click();
+};
+
+for (const lng of ['en', 'ko'] as const) {
+  const { k, p } = TEXTS[lng];
+
+  test(`a walk-in is consulted, registered with a pass, and the next one is lost (${lng})`, async ({
+    page,
+    playwright,
+    request,
+    baseURL,
+  }) => {
+    const owner = await newAccount(playwright, request, baseURL!, {
+      prefix: 'cst',
+      name: '상담대표',
+      authCode: 'ADMIN',
+    });
+    const gym = await createGym(owner, `상담 테스트 ${owner.userId}`, 'REQUEST');
+    await put(operator, `/web/gym/${gym.id}`, { gymStatus: 'ACTIVE' });
+    await approvedAddOn(owner, operator, gym.id, 'CONSULT');
+    for (const data of [
+      {
+        gymId: gym.id,
+        name: '헬스 3개월',
+        periodAmount: 3,
+        periodUnit: 'MONTH',
+        originPrice: 300_000,
+        salePrice: 270_000,
+      },
+      { gymId: gym.id, name: 'PT 10회', sessionCount: 10, originPrice: 700_000, salePrice: 650_000 },
+    ]) {
+      const response = await owner.api.post('/web/ticket', { data });
+      expect(response.status()).toBe(201);
+    }
+    await signInPage(page, owner);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const kiosk = `/consulting?gymId=${gym.id}&gymMaster=Y&lng=${lng}`;
+
+    // 1. The start screen, then the survey.
+    await page.goto(kiosk);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(gym.name);
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: k.kiosk.start }).click();
+    await expect(page.getByRole('textbox', { name: k.kiosk.name })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    // A missing answer is said next to its field, and nothing is sent.
+    await page.getByRole('button', { name: k.kiosk.submit }).click();
+    await expect(page.getByText(k.kiosk.consentPersonal)).toBeVisible();
+    await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await fillSurvey(page, lng, '김상담', mobile());
+
+    // 2. Waiting, with a queue number; the staff list shows the badge and the row.
+    await expect(page.getByTestId('queue-number')).toHaveText('1');
+    await expectNoSeriousViolations(page);
+    const desk = await page.context().newPage();
+    await desk.goto(`/memberManage/consult-list?lng=${lng}`);
+    await expect(desk.getByTestId('waiting-badge')).toContainText('1');
+    const row = desk.getByRole('row').filter({ hasText: '김상담' });
+    await expect(row).toContainText(k.status.WAIT);
+    await expectNoSeriousViolations(desk);
+    await row.getByRole('button', { name: k.list.call }).click();
+
+    // 3. The tablet moves on to the result by itself (polling every 5 s).
+    await expect(
+      page.getByRole('heading', { name: k.kiosk.resultTitle.replace('{{name}}', '김상담') }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('27.7')).toBeVisible();
+    await expect(page.getByText(k.bmiBand.OBESE_1)).toBeVisible();
+    await expect(page.getByText(k.programme.PT_ONBOARDING)).toBeVisible();
+    await expect(page.getByText('PT 10회')).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    // 4. The staff wrap-up: registered, with a pass sold in the drawer.
+    await page.getByRole('button', { name: k.kiosk.staffWrapUp }).click();
+    await expect(page.getByRole('heading', { name: k.wrapUp.title })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: k.wrapUp.registerAndSell }).click();
+    const sell = page.getByRole('dialog', { name: p.sell.title });
+    await sell.getByRole('combobox', { name: p.sell.product }).click();
+    await page
+      .getByTitle(/PT 10회/)
+      .last()
+      .click();
+    await sell.getByRole('button', { name: p.sell.submit }).click();
+    await expect(sell).toBeHidden();
+
+    // 5. Thanks, then a tap returns to the start, and the next prospect sees empty fields.
+    await expect(page.getByRole('heading', { name: k.kiosk.finishTitle })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByText(k.kiosk.finishTap).click();
+    await page.getByRole('button', { name: k.kiosk.start }).click();
+    await expect(page.getByRole('textbox', { name: k.kiosk.name })).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: k.kiosk.phone })).toHaveValue('');
+    await expect(page.getByRole('checkbox', { name: TEXTS[lng].goal })).not.toBeChecked();
+
+    // 6. The next one is lost, with a reason.
+    await fillSurvey(page, lng, '이탈자', mobile());
+    await expect(page.getByTestId('queue-number')).toHaveText('2');
+    await page.getByRole('button', { name: k.kiosk.staffContinue }).click();
+    await page.getByRole('button', { name: k.kiosk.staffWrapUp }).click();
+    await pick(page.getByRole('radio', { name: k.outcome.LOST }));
+    await page.getByRole('combobox', { name: k.wrapUp.lostReason }).click();
+    await page.getByTitle(k.lostReason.PRICE).click();
+    await page.getByRole('button', { name: k.wrapUp.save }).click();
+    await expect(page.getByRole('heading', { name: k.kiosk.finishTitle })).toBeVisible();
+
+    // 7. The list and the pipeline agree.
+    await desk.reload();
+    await expect(desk.getByRole('row').filter({ hasText: '김상담' })).toContainText(k.outcome.REGISTERED);
+    await expect(desk.getByRole('row').filter({ hasText: '이탈자' })).toContainText(k.outcome.LOST);
+    await desk.goto(`/crm?lng=${lng}`);
+    await expect(desk.getByRole('heading', { name: k.crm.title })).toBeVisible();
+    await expect(desk.locator('[data-stage=REGISTERED]')).toContainText('김상담');
+    await expect(desk.locator('[data-stage=LOST]')).toContainText('이탈자');
+    await expect(desk.locator('.fd-crm-figures')).toContainText('50');
+    await expectNoSeriousViolations(desk);
+    // The customer exists, with the pass sold in the wrap-up.
+    const customers = await owner.api.get(`/web/member/total-list?gymId=${gym.id}&q=김상담`);
+    expect((await customers.json()).data).toEqual([
+      expect.objectContaining({ name: '김상담', passName: 'PT 10회' }),
+    ]);
+  });
+}
