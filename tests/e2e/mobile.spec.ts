@@ -2,6 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { resources } from '#domain/resources/index.ts';
 import {
   type ApiSession,
+  approvedAddOn,
   createGym,
   expectNoSeriousViolations,
   newAccount,
@@ -24,11 +25,12 @@ const OWNER = '김대표';
 
 // Every list the generic screens register (src/resources/registry.ts reads the same declarations): a facility's
 // at /<name> when a facility right opens it, the operator's at /admin/<name>.
+// A resource with bespoke pages (ownerPages) has no generic screen for the facility; its pages are listed below.
 const ownerLists = resources
-  .filter((r) => r.operations.includes('list') && r.access.list?.gym)
+  .filter((r) => r.operations.includes('list') && r.access.list?.gym && !r.ownerPages)
   .map((r) => `/${r.name}`);
 const ownerCreates = resources
-  .filter((r) => r.operations.includes('create') && r.schemas.create && r.access.create?.gym)
+  .filter((r) => r.operations.includes('create') && r.schemas.create && r.access.create?.gym && !r.ownerPages)
   .map((r) => `/${r.name}/create`);
 const adminLists = resources
   .filter((r) => r.operations.includes('list') && (r.access.list?.superadmin || r.access.list?.signedIn))
@@ -46,6 +48,7 @@ const OWNER_PAGES = [
   '/ticket/list',
   '/ticket/list/add',
   '/ticket/issueList',
+  '/memberManage/consult-list',
   ...ownerLists,
   ...ownerCreates,
 ];
@@ -61,6 +64,7 @@ let owner: ApiSession;
 let operator: ApiSession;
 type State = Awaited<ReturnType<ApiSession['api']['storageState']>>;
 let ownerState: State;
+let gymId: number;
 let operatorState: State;
 
 test.beforeAll(async ({ playwright, request, baseURL }) => {
@@ -72,6 +76,8 @@ test.beforeAll(async ({ playwright, request, baseURL }) => {
   });
   const gym = await createGym(owner, `${OWNER} 피트니스 강남점`, 'REQUEST');
   await put(operator, `/web/gym/${gym.id}`, { gymStatus: 'ACTIVE' });
+  await approvedAddOn(owner, operator, gym.id, 'CONSULT');
+  gymId = gym.id;
   ownerState = await owner.api.storageState();
   operatorState = await operator.api.storageState();
 });
@@ -162,6 +168,7 @@ const visitAll = async (
   paths: readonly string[],
   lng: Language,
   ready: (page: Page) => Locator,
+  header = true,
 ) => {
   for (const path of paths) {
     await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
@@ -169,7 +176,7 @@ const visitAll = async (
     // Wait for the content itself, not only the frame.
     await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
     await expectFits(page, path);
-    await expectHeaderOnOneLine(page, path);
+    if (header) await expectHeaderOnOneLine(page, path);
   }
 };
 
@@ -190,6 +197,14 @@ for (const lng of LANGUAGES) {
       await expect(header.getByText(OWNER)).toHaveCount(0);
       await expect(header.getByRole('button', { name: lng === 'ko' ? '로그아웃' : 'Log out' })).toHaveCount(
         0,
+      );
+      // The consulting pipeline and the tablet have no shell header: they only must not scroll sideways.
+      await visitAll(
+        page,
+        ['/crm', `/consulting?gymId=${gymId}&gymMaster=Y`],
+        lng,
+        (p) => p.locator('main h1, main h2, main h3, main h4').first(),
+        false,
       );
       await page.context().close();
     });
