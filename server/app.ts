@@ -26,6 +26,7 @@ import {
 } from './http/errors.ts';
 import { registerControlCharacterGuard } from './http/input.ts';
 import {
+  KIOSK_SCHEME,
   openapiTransform,
   openapiTransformObject,
   registerOpenapiChecks,
@@ -179,6 +180,12 @@ export const buildApp = async (deps: AppDeps) => {
             in: 'cookie',
             name: 'sid',
             description: 'The HttpOnly session cookie that POST /web/member/login sets.',
+          },
+          [KIOSK_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-kiosk-token',
+            description: "The consulting tablet's token, from POST /web/consult/kiosk/{gymId} (16 hours).",
           },
         },
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consultResource } from '../resources/index.ts';
-import { gymIdParamsSchema, idParamsSchema, listOf } from '../schemas/common.ts';
+import { dataOf, gymIdParamsSchema, idParamsSchema, listOf } from '../schemas/common.ts';
 import {
   consultDetailSchema,
   consultFinishSchema,
@@ -36,7 +36,7 @@ export const consultWaitingRoute = defineRoute({
   path: '/consult/waiting/:gymId',
   params: gymIdParamsSchema,
   status: 200,
-  response: z.object({ count: z.number().int() }),
+  response: dataOf(z.object({ count: z.number().int() })),
 });
 
 export const consultGetRoute = defineRoute({
@@ -44,7 +44,7 @@ export const consultGetRoute = defineRoute({
   path: '/consult/:id/detail',
   params: idParamsSchema,
   status: 200,
-  response: consultDetailSchema,
+  response: dataOf(consultDetailSchema),
 });
 
 /** `DELETE /web/consult/{id}`: consultSettingYn. */
@@ -62,7 +62,7 @@ export const consultCallRoute = defineRoute({
   path: '/consult/:id/call',
   params: idParamsSchema,
   status: 200,
-  response: consultSchema,
+  response: dataOf(consultSchema),
 });
 
 /** The staff wrap-up: registered, follow-up or lost. */
@@ -72,7 +72,7 @@ export const consultFinishRoute = defineRoute({
   params: idParamsSchema,
   body: consultFinishSchema,
   status: 200,
-  response: consultSchema,
+  response: dataOf(consultSchema),
 });
 
 /** The prospect becomes a customer (deduplicated by phone): the sale drawer then sells the pass. */
@@ -81,7 +81,7 @@ export const consultConvertRoute = defineRoute({
   path: '/consult/:id/customer',
   params: idParamsSchema,
   status: 200,
-  response: z.object({ customerId: z.number().int(), created: z.boolean() }),
+  response: dataOf(z.object({ customerId: z.number().int(), created: z.boolean() })),
 });
 
 /** A move in the lead pipeline, audited. */
@@ -91,7 +91,7 @@ export const consultStageRoute = defineRoute({
   params: idParamsSchema,
   body: consultStageSchema,
   status: 200,
-  response: consultSchema,
+  response: dataOf(consultSchema),
 });
 
 export const consultFollowUpRoute = defineRoute({
@@ -100,7 +100,7 @@ export const consultFollowUpRoute = defineRoute({
   params: idParamsSchema,
   body: consultFollowUpSchema,
   status: 200,
-  response: consultSchema,
+  response: dataOf(consultSchema),
 });
 
 /** The facility's active survey (the default template until the facility saves its own). */
@@ -109,7 +109,7 @@ export const surveyGetRoute = defineRoute({
   path: '/consult/survey/:gymId',
   params: gymIdParamsSchema,
   status: 200,
-  response: surveySchema,
+  response: dataOf(surveySchema),
 });
 
 /** Saving a survey writes its next version; old consults keep theirs. consultSettingYn. */
@@ -119,7 +119,7 @@ export const surveySaveRoute = defineRoute({
   params: gymIdParamsSchema,
   body: surveyDefinitionSchema,
   status: 201,
-  response: surveySchema,
+  response: dataOf(surveySchema),
 });
 
 export const pipelineRoute = defineRoute({
@@ -133,7 +133,7 @@ export const pipelineRoute = defineRoute({
       .optional(),
   }),
   status: 200,
-  response: pipelineSchema,
+  response: dataOf(pipelineSchema),
 });
 
 /** A staff member opens the tablet flow: the tablet's token, valid for the working day. */
@@ -142,14 +142,14 @@ export const kioskOpenRoute = defineRoute({
   path: '/consult/kiosk/:gymId',
   params: gymIdParamsSchema,
   status: 201,
-  response: z.object({ token: z.string(), expiresAt: z.string() }),
+  response: dataOf(z.object({ token: z.string(), expiresAt: z.string() })),
 });
 
 export const kioskInfoRoute = defineRoute({
   method: 'GET',
   path: '/kiosk/consult',
   status: 200,
-  response: kioskInfoSchema,
+  response: dataOf(kioskInfoSchema),
 });
 
 export const kioskCreateRoute = defineRoute({
@@ -157,7 +157,7 @@ export const kioskCreateRoute = defineRoute({
   path: '/kiosk/consult',
   body: kioskConsultCreateSchema,
   status: 201,
-  response: kioskConsultSchema,
+  response: dataOf(kioskConsultSchema),
 });
 
 export const kioskStatusRoute = defineRoute({
@@ -165,7 +165,7 @@ export const kioskStatusRoute = defineRoute({
   path: '/kiosk/consult/:token',
   params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'invalidFormat') }),
   status: 200,
-  response: kioskConsultSchema,
+  response: dataOf(kioskConsultSchema),
 });
 
 /** The header that carries the tablet's token. */

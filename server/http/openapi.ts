@@ -12,11 +12,18 @@ declare module 'fastify' {
      * cookie, documents 401, and is declared with the `session` security scheme.
      */
     public?: boolean;
+    /**
+     * The route answers the consulting tablet: no session, but the `x-kiosk-token` header
+     * (docs/rules.md#consulting), declared with the `kioskToken` security scheme.
+     */
+    kiosk?: boolean;
   }
 }
 
 /** The security scheme name of the cookie session. */
 export const SESSION_SCHEME = 'session';
+/** The security scheme name of the consulting tablet's token header. */
+export const KIOSK_SCHEME = 'kioskToken';
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -76,7 +83,7 @@ export const openapiTransform = (input: TransformInput) => {
     schema: {
       ...transformed.schema,
       operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, route.url),
-      security: route.config?.public ? [] : [{ [SESSION_SCHEME]: [] }],
+      security: route.config?.public ? [] : [{ [route.config?.kiosk ? KIOSK_SCHEME : SESSION_SCHEME]: [] }],
     },
   };
 };

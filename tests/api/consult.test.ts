@@ -57,7 +57,7 @@ const consultFacility = async (): Promise<ConsultFacility> => {
 const openKiosk = async (f: ConsultFacility) => {
   const response = await send('POST', `/web/consult/kiosk/${f.gymId}`, { cookies: f.owner });
   expectStatus(response, 201);
-  return response.json().token as string;
+  return response.json().data.token as string;
 };
 
 type KioskInfo = {
@@ -69,7 +69,7 @@ type KioskInfo = {
 const kioskInfo = async (token: string) => {
   const response = await send('GET', '/web/kiosk/consult', { headers: { [KIOSK]: token } });
   expectStatus(response, 200);
-  return response.json() as KioskInfo;
+  return response.json().data as KioskInfo;
 };
 
 /** Answers that satisfy the default survey: a beginner losing weight, 175 cm and 70 kg, every PAR-Q no. */
@@ -130,7 +130,7 @@ const walkIn = async (f: ConsultFacility, token: string, overrides: Record<strin
   const body = kioskBody(info.survey.id, overrides);
   const response = await kioskCreate(token, body);
   expectStatus(response, 201);
-  const made = response.json() as KioskConsult;
+  const made = response.json().data as KioskConsult;
   const phone = String(body.phone).replaceAll('-', '');
   // The list is newest first: with a repeated phone, the first match is the one just written.
   const row = (await list(f)).data.find(
@@ -152,7 +152,7 @@ type Detail = {
 const detail = async (id: number, cookies: Cookies) => {
   const response = await send('GET', `/web/consult/${id}/detail`, { cookies });
   expectStatus(response, 200);
-  return response.json() as Detail;
+  return response.json().data as Detail;
 };
 
 describe('the CONSULT add-on gate', () => {
@@ -268,23 +268,23 @@ describe('a walk-in from the tablet', () => {
       consents,
     });
     expectStatus(first, 201);
-    const made = first.json() as KioskConsult;
+    const made = first.json().data as KioskConsult;
     expect(made).toMatchObject({ status: 'WAIT', queueNumber: 1, name: '김상담' });
     expect(made.token).toMatch(/^[A-Za-z0-9_-]{20,64}$/);
     expect(made.result.bmi).toEqual({ value: 22.9, band: 'NORMAL' });
 
     const second = await kioskCreate(token, kioskBody(info.survey.id, { name: '이방문' }));
     expectStatus(second, 201);
-    expect(second.json().queueNumber).toBe(2);
+    expect(second.json().data.queueNumber).toBe(2);
     // Without height and weight there is no BMI.
     const { height: _h, weight: _w, ...noBody } = validAnswers();
     const third = await kioskCreate(token, kioskBody(info.survey.id, { name: '박무게', answers: noBody }));
     expectStatus(third, 201);
-    expect(third.json()).toMatchObject({ queueNumber: 3, result: { bmi: null } });
+    expect(third.json().data).toMatchObject({ queueNumber: 3, result: { bmi: null } });
 
     const status = await send('GET', `/web/kiosk/consult/${made.token}`, { headers: { [KIOSK]: token } });
     expectStatus(status, 200);
-    expect(status.json()).toEqual(made);
+    expect(status.json().data).toEqual(made);
     // The status needs the tablet's token too.
     expect((await send('GET', `/web/kiosk/consult/${made.token}`)).statusCode).toBe(401);
 
@@ -293,7 +293,7 @@ describe('a walk-in from the tablet', () => {
     expect(row).toMatchObject({ name: '김상담', status: 'WAIT', stage: 'NEW', gymId: f.gymId });
     const waiting = await send('GET', `/web/consult/waiting/${f.gymId}`, { cookies: f.owner });
     expectStatus(waiting, 200);
-    expect(waiting.json()).toEqual({ count: 3 });
+    expect(waiting.json().data).toEqual({ count: 3 });
 
     const notices = await send('GET', '/web/notification/list?_start=0&_end=50', { cookies: f.owner });
     expectStatus(notices, 200);
@@ -366,7 +366,7 @@ describe('a walk-in from the tablet', () => {
     const theirs = await send('GET', `/web/consult/survey/${other.gymId}`, { cookies: other.owner });
     expectStatus(theirs, 200);
     const before = await list(f);
-    const response = await kioskCreate(token, kioskBody(theirs.json().id));
+    const response = await kioskCreate(token, kioskBody(theirs.json().data.id));
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json().errors)).toContain('surveyId');
     expect((await list(f)).total).toBe(before.total);
@@ -398,25 +398,25 @@ describe('the staff flow', () => {
 
     const called = await send('POST', `/web/consult/${id}/call`, { cookies: f.owner });
     expectStatus(called, 200);
-    expect(called.json()).toMatchObject({
+    expect(called.json().data).toMatchObject({
       id,
       status: 'CONSULTING',
       stage: 'CONSULTED',
       staffMemberId: f.ownerId,
     });
     const status = await send('GET', `/web/kiosk/consult/${kiosk.token}`, { headers: { [KIOSK]: token } });
-    expect(status.json().status).toBe('CONSULTING');
+    expect(status.json().data.status).toBe('CONSULTING');
     const again = await send('POST', `/web/consult/${id}/call`, { cookies: f.owner });
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('consultNotWaiting');
 
     const converted = await send('POST', `/web/consult/${id}/customer`, { cookies: f.owner });
     expectStatus(converted, 200);
-    const { customerId, created } = converted.json() as { customerId: number; created: boolean };
+    const { customerId, created } = converted.json().data as { customerId: number; created: boolean };
     expect(created).toBe(true);
     const twice = await send('POST', `/web/consult/${id}/customer`, { cookies: f.owner });
     expectStatus(twice, 200);
-    expect(twice.json()).toEqual({ customerId, created: false });
+    expect(twice.json().data).toEqual({ customerId, created: false });
     const customer = await send('GET', `/web/member/customer/${customerId}?gymId=${f.gymId}`, {
       cookies: f.owner,
     });
@@ -429,7 +429,7 @@ describe('the staff flow', () => {
       payload: { outcome: 'REGISTERED', customerId },
     });
     expectStatus(finished, 200);
-    expect(finished.json()).toMatchObject({
+    expect(finished.json().data).toMatchObject({
       stage: 'REGISTERED',
       outcome: 'REGISTERED',
       status: 'COMPLETE',
@@ -468,7 +468,7 @@ describe('the staff flow', () => {
       .where(
         and(
           eq(auditLog.action, 'customer.create'),
-          eq(auditLog.entityId, String(converted.json().customerId)),
+          eq(auditLog.entityId, String(converted.json().data.customerId)),
         ),
       );
     // One audit row for the new customer, written by createCustomer itself.
@@ -486,7 +486,7 @@ describe('the staff flow', () => {
     };
     expect(row).toMatchObject({ channel: 'REVISIT', personKind: 'MEMBER' });
     const again = await send('POST', `/web/consult/${second.id}/customer`, { cookies: f.owner });
-    expect(again.json()).toEqual({ customerId: made.json().customerId, created: false });
+    expect(again.json().data).toEqual({ customerId: made.json().data.customerId, created: false });
   });
 
   it('records a lost lead with its reason, and refuses a follow-up without a date or a loss without a reason', async () => {
@@ -520,7 +520,7 @@ describe('the staff flow', () => {
       payload: { outcome: 'LOST', lostReason: 'PRICE', lostNote: '가격이 비싸다고 함' },
     });
     expectStatus(lost, 200);
-    expect(lost.json()).toMatchObject({
+    expect(lost.json().data).toMatchObject({
       stage: 'LOST',
       outcome: 'LOST',
       lostReason: 'PRICE',
@@ -545,7 +545,7 @@ describe('the staff flow', () => {
     const { id } = await walkIn(f, token);
     const response = await send('POST', `/web/consult/${id}/finish`, {
       cookies: f.owner,
-      payload: { outcome: 'REGISTERED', customerId: converted.json().customerId },
+      payload: { outcome: 'REGISTERED', customerId: converted.json().data.customerId },
     });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toContain('customerId');
@@ -606,9 +606,9 @@ describe('survey versions', () => {
       payload: modified,
     });
     expectStatus(saved, 201);
-    expect(saved.json()).toMatchObject({ gymId: f.gymId, version: 2, definition: modified });
+    expect(saved.json().data).toMatchObject({ gymId: f.gymId, version: 2, definition: modified });
     const active = await send('GET', `/web/consult/survey/${f.gymId}`, { cookies: f.owner });
-    expect(active.json().version).toBe(2);
+    expect(active.json().data.version).toBe(2);
 
     expect((await detail(id, f.owner)).survey?.version).toBe(1);
     const info = await kioskInfo(token);
@@ -622,7 +622,7 @@ describe('survey versions', () => {
     );
     expectStatus(v2, 201);
     const v1 = await send('GET', `/web/consult/${id}/detail`, { cookies: f.owner });
-    const v1SurveyId = v1.json().survey.id as number;
+    const v1SurveyId = v1.json().data.survey.id as number;
     const old = await kioskCreate(
       token,
       kioskBody(v1SurveyId, { answers: { ...validAnswers(), injuries: '무릎' } }),
@@ -634,7 +634,7 @@ describe('survey versions', () => {
   it('refuses duplicate keys and a choice with one option, and writes no version', async () => {
     const f = await consultFacility();
     const before = await send('GET', `/web/consult/survey/${f.gymId}`, { cookies: f.owner });
-    expect(before.json().version).toBe(1);
+    expect(before.json().data.version).toBe(1);
     const [first, second] = DEFAULT_SURVEY.questions;
     const duplicate = await send('POST', `/web/consult/survey/${f.gymId}`, {
       cookies: f.owner,
@@ -661,7 +661,7 @@ describe('survey versions', () => {
     expect(oneOption.statusCode, oneOption.body).toBe(400);
     expect(Object.keys(oneOption.json().errors)).toContain('questions.0.options');
     const after = await send('GET', `/web/consult/survey/${f.gymId}`, { cookies: f.owner });
-    expect(after.json().version).toBe(1);
+    expect(after.json().data.version).toBe(1);
   });
 });
 
@@ -678,7 +678,7 @@ describe('the pipeline', () => {
     expectStatus(
       await send('POST', `/web/consult/${registered.id}/finish`, {
         cookies: f.owner,
-        payload: { outcome: 'REGISTERED', customerId: converted.json().customerId },
+        payload: { outcome: 'REGISTERED', customerId: converted.json().data.customerId },
       }),
       200,
     );
@@ -695,7 +695,7 @@ describe('the pipeline', () => {
       payload: { stage: 'TRIAL' },
     });
     expectStatus(moved, 200);
-    expect(moved.json()).toMatchObject({ id: trial.id, stage: 'TRIAL' });
+    expect(moved.json().data).toMatchObject({ id: trial.id, stage: 'TRIAL' });
     const audits = await t.db
       .select()
       .from(auditLog)
@@ -723,7 +723,7 @@ describe('the pipeline', () => {
 
     const response = await send('GET', `/web/consult/pipeline/${f.gymId}`, { cookies: f.owner });
     expectStatus(response, 200);
-    const board = response.json() as {
+    const board = response.json().data as {
       month: string;
       cards: { id: number; stage: string }[];
       figures: {
@@ -753,7 +753,7 @@ describe('the pipeline', () => {
       cookies: f.owner,
     });
     expectStatus(lastMonth, 200);
-    expect(lastMonth.json().figures).toMatchObject({ consults: 0, registrations: 0, conversionRate: 0 });
+    expect(lastMonth.json().data.figures).toMatchObject({ consults: 0, registrations: 0, conversionRate: 0 });
   });
 });
 

@@ -129,7 +129,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       await guard(request, request.params.gymId, READ);
-      return { count: await waitingCount(ctx.db, request.params.gymId) };
+      return { data: { count: await waitingCount(ctx.db, request.params.gymId) } };
     },
   );
 
@@ -147,7 +147,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const row = await guarded(request, request.params.id, READ);
       const rights = (await rightsOf(request, ctx.loadRights)).get(row.gymId);
       const mayReadHealth = rights !== undefined && hasRight(rights, 'memberSettingYn');
-      return consultDetail(ctx.db, row, { mayReadHealth });
+      return { data: await consultDetail(ctx.db, row, { mayReadHealth }) };
     },
   );
 
@@ -166,7 +166,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { after } = await ctx.db.transaction((tx) =>
         callConsult(tx, row.id, row.gymId, actorOf(request)),
       );
-      return toConsult(after);
+      return { data: toConsult(after) };
     },
   );
 
@@ -195,7 +195,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         return done;
       });
-      return toConsult(after);
+      return { data: toConsult(after) };
     },
   );
 
@@ -212,7 +212,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const row = await guarded(request, request.params.id, WRITE);
       await assertGymRight(request, ctx.loadRights, row.gymId, 'memberSettingYn');
-      return ctx.db.transaction(async (tx) => {
+      const data = await ctx.db.transaction(async (tx) => {
         const found = await customerOfConsult(tx, row);
         if (found) return found;
         const created = await createCustomer(
@@ -230,6 +230,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         // createCustomer records its own audit entry.
         return { customerId: created.id, created: true };
       });
+      return { data };
     },
   );
 
@@ -258,7 +259,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         return moved;
       });
-      return toConsult(after);
+      return { data: toConsult(after) };
     },
   );
 
@@ -278,7 +279,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { after } = await ctx.db.transaction((tx) =>
         addFollowUp(tx, row.id, row.gymId, request.body, actorOf(request)),
       );
-      return toConsult(after);
+      return { data: toConsult(after) };
     },
   );
 
@@ -294,7 +295,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       await guard(request, request.params.gymId, READ);
-      return activeSurvey(ctx.db, request.params.gymId);
+      return { data: await activeSurvey(ctx.db, request.params.gymId) };
     },
   );
 
@@ -323,7 +324,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         return survey;
       });
-      return reply.code(201).send(saved);
+      return reply.code(201).send({ data: saved });
     },
   );
 
@@ -342,7 +343,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { gymId } = request.params;
       await guard(request, gymId, READ);
       const month = request.query.month ?? seoulToday(ctx.clock()).slice(0, 7);
-      return pipeline(ctx.db, gymId, month, ctx.clock());
+      return { data: await pipeline(ctx.db, gymId, month, ctx.clock()) };
     },
   );
 
@@ -361,34 +362,47 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // Only the facility's own staff open its tablet: the operator reads, but never writes walk-ins.
       await guard(request, gymId, READ, false);
       await assertGymWritable(ctx, gymId);
-      return reply.code(201).send(await openKiosk(ctx.db, gymId, actorOf(request)));
+      return reply.code(201).send({ data: await openKiosk(ctx.db, gymId, actorOf(request)) });
     },
   );
 
   // ---- The tablet: the token only ----
 
-  const kioskGym = async (request: FastifyRequest) => {
-    const header = request.headers[KIOSK_HEADER];
-    const gymId = await kioskGymOf(ctx.db, typeof header === 'string' ? header : undefined, ctx.clock());
-    await assertConsultAddOn(ctx.db, gymId);
+  // The token is checked in onRequest, before the input is validated: a call without a good token learns
+  // nothing, not even what its input should look like (401 first, as a session route does).
+  const kioskGyms = new WeakMap<FastifyRequest, number>();
+  const kiosk = {
+    config: { kiosk: true },
+    onRequest: async (request: FastifyRequest) => {
+      const header = request.headers[KIOSK_HEADER];
+      const gymId = await kioskGymOf(ctx.db, typeof header === 'string' ? header : undefined, ctx.clock());
+      await assertConsultAddOn(ctx.db, gymId);
+      kioskGyms.set(request, gymId);
+    },
+  };
+  const kioskGym = (request: FastifyRequest) => {
+    const gymId = kioskGyms.get(request);
+    if (gymId === undefined) throw new Error('a kiosk route without its onRequest check');
     return gymId;
   };
 
   app.get(
     kioskInfoRoute.path,
     {
+      ...kiosk,
       schema: {
         tags,
         summary: "The tablet: the facility's name, its active survey and its products on sale",
         response: { 200: kioskInfoRoute.response, ...reads },
       },
     },
-    async (request) => kioskInfo(ctx.db, await kioskGym(request), ctx.clock()),
+    async (request) => ({ data: await kioskInfo(ctx.db, kioskGym(request), ctx.clock()) }),
   );
 
   app.post(
     kioskCreateRoute.path,
     {
+      ...kiosk,
       schema: {
         tags,
         summary: "The tablet: a prospect's answers and consents",
@@ -397,16 +411,17 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await kioskGym(request);
+      const gymId = kioskGym(request);
       await assertGymWritable(ctx, gymId);
       const made = await ctx.db.transaction((tx) => createFromKiosk(tx, gymId, request.body, ctx.clock()));
-      return reply.code(201).send(made);
+      return reply.code(201).send({ data: made });
     },
   );
 
   app.get(
     kioskStatusRoute.path,
     {
+      ...kiosk,
       schema: {
         tags,
         summary: 'The tablet: its own consult, by the token it was given',
@@ -414,6 +429,6 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: kioskStatusRoute.response, ...reads },
       },
     },
-    async (request) => kioskStatus(ctx.db, await kioskGym(request), request.params.token),
+    async (request) => ({ data: await kioskStatus(ctx.db, kioskGym(request), request.params.token) }),
   );
 };
