@@ -530,8 +530,11 @@ describe('fuzz: every operation, every caller, hostile input', () => {
             before = after;
           } else before = undefined;
           // The caller's session may end (a quit, a closed facility): sign in again and go on.
-          if (status === 401 && who !== 'visitor' && op.operationId !== 'postMemberLogin')
+          // The new session is the harness's own write: the next refusal compares against the state after it.
+          if (status === 401 && who !== 'visitor' && op.operationId !== 'postMemberLogin') {
             await inject.signIn();
+            before = undefined;
+          }
         }
       }
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
+import { approveAddOn, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +165,7 @@ describe('permission sets (gym-auth)', () => {
 describe('assignments (gym-auth-member)', () => {
   it('moves a worker to another set, keeping the link in step; the representative assignment is protected', async () => {
     const { owner, gym } = await makeActiveGym(t);
+    await approveAddOn(t, gym.id, 'CONSULT');
     const staff = await makeStaff(t.app, owner, gym.id, { memberUseYn: true });
     const other = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
-import { makeActiveGym, makeGym, makeStaff } from '../fixtures/gyms.ts';
+import { approveAddOn, makeActiveGym, makeGym, makeStaff } from '../fixtures/gyms.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +14,7 @@ const get = (url: string, cookies: { sid: string }) => t.app.inject({ method: 'G
 describe('the worker join flow', () => {
   it('a worker asks (WAIT), gains nothing, is approved with a set, suspended, restored and removed', async () => {
     const { owner, gym } = await makeActiveGym(t);
+    await approveAddOn(t, gym.id, 'CONSULT');
     const worker = await makeSignedIn(t.app, { authCode: 'MEMBER' });
     const asked = await t.app.inject({
       method: 'POST',

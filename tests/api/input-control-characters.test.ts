@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_VERIFICATION } from '#domain/demo.ts';
 import { setupTestApp } from '#tests/fixtures/app.ts';
-import { makeActiveGym, operatorOf } from '#tests/fixtures/gyms.ts';
+import { approveAddOn, makeActiveGym, operatorOf } from '#tests/fixtures/gyms.ts';
 import { injectAs } from '#tests/fixtures/inject.ts';
 
 // docs/rules.md#input: control characters other than newline and tab are refused in every text field, on every
@@ -57,6 +57,7 @@ describe('control characters', () => {
     'refuses %s in a facility, a consultation, a list search and a nested path',
     async (_name, control) => {
       const made = await makeActiveGym(app());
+      await approveAddOn(app(), made.gym.id, 'CONSULT');
       const owner = await injectAs(app().app, made.owner);
       expectFieldError(await owner.put(`/web/gym/${made.gym.id}`, { address: `서울${control}` }), 'address');
       expectFieldError(
@@ -91,6 +92,7 @@ describe('control characters', () => {
 
   it('keeps newline and tab, and makes CRLF a newline', async () => {
     const made = await makeActiveGym(app());
+    await approveAddOn(app(), made.gym.id, 'CONSULT');
     const owner = await injectAs(app().app, made.owner);
     const created = await owner.post('/web/consult', {
       gymId: made.gym.id,

@@ -2,14 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags, type GymRight } from '#domain/permissions.ts';
+import { DEFAULT_SURVEY } from '#domain/rules/consult.ts';
 import { gymSubService, member, subService } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
-import { type Cookies, makeActiveGym, makeGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import {
+  approveAddOn,
+  type Cookies,
+  makeActiveGym,
+  makeGym,
+  makeStaff,
+  operatorOf,
+} from '../fixtures/gyms.ts';
 
 // The isolation matrix (docs/architecture.md#tests) and issue #3: every endpoint of the core API, against
 // every kind of caller. One world per file (two facilities, their owners, the operator, workers with chosen
@@ -34,7 +42,13 @@ type Flagged = (typeof FLAGGED)[number];
  * - `account`: an account role (ADMIN registers facilities, MEMBER asks to join one).
  */
 type Access =
-  | { kind: 'gym'; right: GymRight; operator: boolean }
+  | {
+      kind: 'gym';
+      right: GymRight;
+      operator: boolean;
+      /** A second right the call needs too: "with" is then a staff member with both. */
+      alsoNeeds?: 'memberSettingYn';
+    }
   | { kind: 'scopedList'; right: GymRight }
   | { kind: 'operatorOnly' }
   | { kind: 'signedIn' }
@@ -217,6 +231,8 @@ let ownerB: Signed;
 let operator: Cookies;
 let none: Signed & { link: { id: number } };
 let all10: Signed;
+/** consultSettingYn and memberSettingYn: a consult becomes a customer (docs/rules.md#consulting). */
+let consultAndMembers: Signed;
 let stranger: Signed;
 let waiting: Signed;
 let inactive: Signed;
@@ -429,6 +445,14 @@ beforeAll(async () => {
   const b = await makeActiveGym(t, { name: `격리 B ${uniqueUserId('g')}` });
   A = a.gym.id;
   B = b.gym.id;
+  // Consultations need the CONSULT add-on (docs/rules.md#consulting): both facilities have it.
+  await approveAddOn(t, A, 'CONSULT');
+  await approveAddOn(t, B, 'CONSULT');
+  const [consultSub] = await t.db
+    .select({ id: gymSubService.id })
+    .from(gymSubService)
+    .where(eq(gymSubService.gymId, A));
+  consultSubOfA = consultSub!.id;
   nameA = a.gym.name;
   ownerA = a.owner;
   ownerB = b.owner;
@@ -439,6 +463,7 @@ beforeAll(async () => {
     only[flag] = await makeStaff(t.app, ownerA, A, { [flag]: true });
     allBut[flag] = await makeStaff(t.app, ownerA, A, { ...allFlags(true), [flag]: false });
   }
+  consultAndMembers = await makeStaff(t.app, ownerA, A, { consultSettingYn: true, memberSettingYn: true });
   stranger = await makeSignedIn(t.app, { authCode: 'MEMBER' });
 
   const inactiveStaff = await makeStaff(t.app, ownerA, A, allFlags(true));
@@ -475,6 +500,9 @@ afterAll(async () => {
   if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
 });
 
+/** Facility A's CONSULT subscription: the consultation rows need it, so it is never retired. */
+let consultSubOfA = 0;
+
 // Subscriptions made by a case are retired, so that the eight add-ons never run out.
 afterEach(async () => {
   if (!A) return;
@@ -484,7 +512,7 @@ afterEach(async () => {
     .where(
       and(
         eq(gymSubService.gymId, A),
-        ne(gymSubService.id, shared.sub),
+        notInArray(gymSubService.id, [shared.sub, consultSubOfA]),
         inArray(gymSubService.gymSubServiceStatus, ['WAIT', 'APPROVE']),
       ),
     );
@@ -1118,6 +1146,137 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
 
+  // ---- consulting (docs/rules.md#consulting): staff calls; the tablet's token calls are in consult.test.ts
+  {
+    method: 'GET',
+    path: '/web/consult/waiting/{gymId}',
+    access: gym('consultUseYn', true),
+    target: async () => ({
+      url: `/web/consult/waiting/${A}`,
+      allowed: (r) => expect(r.json().data.count).toEqual(expect.any(Number)),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/consult/{id}/detail',
+    access: gym('consultUseYn', true),
+    target: async () => ({
+      url: `/web/consult/${shared.consult}/detail`,
+      allowed: (r) => expect(r.json().data.consult.id).toBe(shared.consult),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/consult/{id}/call',
+    access: gym('consultSettingYn', false),
+    target: async () => {
+      const id = await freshConsult();
+      return {
+        url: `/web/consult/${id}/call`,
+        okStatus: 200,
+        state: () => read(`/web/consult/${id}`),
+        allowed: (r) => expect(r.json().data.status).toBe('CONSULTING'),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/consult/{id}/finish',
+    access: gym('consultSettingYn', false),
+    target: async () => {
+      const id = await freshConsult();
+      return {
+        url: `/web/consult/${id}/finish`,
+        payload: { outcome: 'FOLLOW_UP', followUpDate: '2026-12-01' },
+        okStatus: 200,
+        state: () => read(`/web/consult/${id}`),
+        allowed: (r) => expect(r.json().data.outcome).toBe('FOLLOW_UP'),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/consult/{id}/customer',
+    access: { kind: 'gym', right: 'consultSettingYn', operator: false, alsoNeeds: 'memberSettingYn' },
+    target: async () => {
+      const id = await freshConsult();
+      return {
+        url: `/web/consult/${id}/customer`,
+        okStatus: 200,
+        state: () => read(`/web/consult/${id}`),
+        allowed: (r) => expect(r.json().data.customerId).toEqual(expect.any(Number)),
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/web/consult/{id}/stage',
+    access: gym('consultSettingYn', false),
+    target: async () => {
+      const id = await freshConsult();
+      return {
+        url: `/web/consult/${id}/stage`,
+        payload: { stage: 'TRIAL' },
+        state: () => read(`/web/consult/${id}`),
+        allowed: (r) => expect(r.json().data.stage).toBe('TRIAL'),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/consult/{id}/follow-up',
+    access: gym('consultSettingYn', false),
+    target: async () => {
+      const id = await freshConsult();
+      return {
+        url: `/web/consult/${id}/follow-up`,
+        payload: { dueDate: '2026-12-02', note: '다시 연락' },
+        okStatus: 200,
+        state: () => read(`/web/consult/${id}/detail`),
+        allowed: (r) => expect(r.json().data).toBeDefined(),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/web/consult/survey/{gymId}',
+    access: gym('consultUseYn', true),
+    target: async () => ({
+      url: `/web/consult/survey/${A}`,
+      allowed: (r) => expect(r.json().data.gymId).toBe(A),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/consult/survey/{gymId}',
+    access: gym('consultSettingYn', false),
+    target: async () => ({
+      url: `/web/consult/survey/${A}`,
+      payload: DEFAULT_SURVEY as unknown as Record<string, unknown>,
+      state: () => read(`/web/consult/survey/${A}`),
+      allowed: (r) => expect(r.json().data.version).toBeGreaterThan(1),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/consult/pipeline/{gymId}',
+    access: gym('consultUseYn', true),
+    target: async () => ({
+      url: `/web/consult/pipeline/${A}?month=2026-11`,
+      allowed: (r) => expect(r.json().data.month).toBe('2026-11'),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/consult/kiosk/{gymId}',
+    // Only the facility's own staff open its tablet: the operator reads consultations but never opens one.
+    access: gym('consultUseYn', false),
+    target: async () => ({
+      url: `/web/consult/kiosk/${A}`,
+      allowed: (r) => expect(r.json().data.token).toEqual(expect.any(String)),
+    }),
+  },
+
   // ---- files (issue 6)
   {
     method: 'POST',
@@ -1235,6 +1394,7 @@ const cookiesOf = (who: Who, access: Access, target: Target): Cookies | undefine
     case 'with':
       if (right === 'represent') return ownerA.cookies;
       if (right === 'staff') return none.cookies;
+      if (access.kind === 'gym' && access.alsoNeeds) return consultAndMembers.cookies;
       return only[right as Flagged].cookies;
     case 'without':
       if (right === 'represent') return all10.cookies;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subServiceTypes } from '#domain/enums.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
-import { makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { approveAddOn, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
 import { injectAs } from '../fixtures/inject.ts';
 
 let t: TestApp;
@@ -139,6 +139,7 @@ describe('subscriptions (gym-sub-service)', () => {
 describe('consultations and settings', () => {
   it('lists, creates and deletes consultations with the right flags', async () => {
     const { owner, gym } = await makeActiveGym(t);
+    await approveAddOn(t, gym.id, 'CONSULT');
     const reader = await makeStaff(t.app, owner, gym.id, { consultUseYn: true });
     const created = await t.app.inject({
       method: 'POST',
