@@ -3,6 +3,7 @@ import {
   askToJoin,
   choose,
   createGym,
+  expectNoSeriousViolations,
   getJson,
   newAccount,
   OPERATOR,
@@ -170,4 +171,59 @@ test('an owner approves a worker with a permission set through the generic edit 
     status: 'ACTIVE',
     gymAuthId: defaultSet.id,
   });
+});
+
+test('an owner searches, filters, keeps the filter across Back, and exports permission sets as CSV', async ({
+  page,
+  playwright,
+  request,
+  baseURL,
+}) => {
+  const { owner, gym } = await ownerWithActiveGym(playwright, request, baseURL ?? '');
+  for (const [name, flags] of [
+    ['Front desk', { consultUseYn: true }],
+    ['Trainers', { memberUseYn: true }],
+  ] as const) {
+    const response = await owner.api.post('/web/gym-auth', { data: { gymId: gym.id, name, ...flags } });
+    expect(response.status()).toBe(201);
+  }
+
+  await logIn(page, owner.userId, owner.password, owner.name);
+  await page.goto('/gym-auth?lng=en');
+  await expect(page.getByRole('heading', { name: 'Permission sets' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Trainers' })).toHaveCount(1);
+  await expectNoSeriousViolations(page);
+
+  // The search ignores spaces.
+  await page.getByRole('textbox', { name: 'Search' }).fill('fro nt');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Trainers' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Front desk' })).toHaveCount(1);
+
+  // "View members: No" leaves the one set without it (the two sets a facility starts with have every flag).
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await choose(page, 'View members', 'No');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Trainers' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Front desk' })).toHaveCount(1);
+
+  // Open a record and come Back: the filter is still applied (kept per list in sessionStorage, not the URL).
+  await page.getByRole('row').filter({ hasText: 'Front desk' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Front desk');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Permission sets' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Front desk' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Trainers' })).toHaveCount(0);
+  expect(page.url()).not.toContain('memberUseYn');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  let csv = '';
+  for await (const chunk of await file.createReadStream()) csv += chunk.toString();
+  expect(csv).toContain('Front desk');
+  expect(csv).not.toContain('Trainers');
+  // The facility column names the facility, not its id.
+  expect(csv).toContain(gym.name);
 });
