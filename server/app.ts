@@ -26,6 +26,7 @@ import {
 } from './http/errors.ts';
 import { registerControlCharacterGuard } from './http/input.ts';
 import {
+  BOOKING_SCHEME,
   KIOSK_SCHEME,
   openapiTransform,
   openapiTransformObject,
@@ -57,6 +58,7 @@ import { outboxHandlers } from './modules/outbox/topics.ts';
 import { passRoutes } from './modules/pass/pass.routes.ts';
 import { ticketHooks } from './modules/pass/ticket.hooks.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-service.ts';
 import { type ResourceHooks, registerResource } from './resources/engine.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
@@ -187,6 +189,13 @@ export const buildApp = async (deps: AppDeps) => {
             name: 'x-kiosk-token',
             description: "The consulting tablet's token, from POST /web/consult/kiosk/{gymId} (16 hours).",
           },
+          [BOOKING_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-booking-token',
+            description:
+              "A customer's booking-link token, from POST /web/booking-link (30 days; a new link revokes it).",
+          },
         },
       },
     },
@@ -259,6 +268,7 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(consultRoutes, { ctx });
       await web.register(customerRoutes, { ctx });
       await web.register(passRoutes, { ctx });
+      await web.register(scheduleRoutes, { ctx });
       await web.register(auditRoutes, { ctx });
       await web.register(outboxRoutes, { ctx, dispatcher });
       for (const declaration of resources)

@@ -40,6 +40,15 @@ export const auditActions = [
   'consult.finish',
   'consult.stage',
   'consult.survey',
+  'booking-setting.update',
+  'lesson.create',
+  'lesson.update',
+  'lesson.cancel',
+  'reservation.book',
+  'reservation.cancel',
+  'reservation.attendance',
+  'trainer.create',
+  'trainer.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -57,6 +57,17 @@ const en = {
   paymentsAboveUnpaid: 'The payments cannot exceed the unpaid balance.',
   refundAboveFormula: 'The refund cannot exceed the amount the formula allows.',
   confirmNameMismatch: "Type the customer's name exactly to confirm.",
+  capacityRange: 'Enter a capacity from 1 to 500.',
+  noWeekdays: 'Choose at least one weekday.',
+  untilBeforeStart: 'The last day cannot be before the first day.',
+  recurrenceTooLong: 'A weekly lesson can repeat for at most a year.',
+  unknownTrainer: 'Choose a staff member of this facility.',
+  unknownTicket: "Choose this facility's pass products.",
+  capacityBelowBooked: 'The capacity cannot go below the customers already booked.',
+  dateOnlyForOne: 'Only this one lesson can move to another day.',
+  sevenDays: 'Give the hours of all seven weekdays.',
+  monthFormat: 'Enter a month as YYYY-MM.',
+  alreadyTrainer: 'This staff member already has a trainer profile.',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -117,6 +128,17 @@ const ko: Record<ValidationKey, string> = {
   paymentsAboveUnpaid: '결제 금액이 미수금을 넘을 수 없습니다.',
   refundAboveFormula: '환불 금액은 환불 계산액을 넘을 수 없습니다.',
   confirmNameMismatch: '확인을 위해 회원 이름을 정확히 입력해 주세요.',
+  capacityRange: '정원은 1명부터 500명까지 입력할 수 있습니다.',
+  noWeekdays: '요일을 하나 이상 선택해 주세요.',
+  untilBeforeStart: '반복 종료일은 시작일보다 빠를 수 없습니다.',
+  recurrenceTooLong: '매주 반복은 최대 1년까지 가능합니다.',
+  unknownTrainer: '이 시설의 직원을 선택해 주세요.',
+  unknownTicket: '이 시설의 이용권 상품을 선택해 주세요.',
+  capacityBelowBooked: '이미 예약한 회원 수보다 정원을 줄일 수 없습니다.',
+  dateOnlyForOne: '다른 날로 옮기는 것은 이 수업 하나만 가능합니다.',
+  sevenDays: '일요일부터 토요일까지 7일의 근무 시간을 입력해 주세요.',
+  monthFormat: '월을 YYYY-MM 형식으로 입력해 주세요.',
+  alreadyTrainer: '이미 강사 프로필이 있는 직원입니다.',
 };
 
 export const validationMessages = { en, ko } as const;

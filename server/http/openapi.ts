@@ -17,6 +17,11 @@ declare module 'fastify' {
      * (docs/rules.md#consulting), declared with the `kioskToken` security scheme.
      */
     kiosk?: boolean;
+    /**
+     * The route answers a customer's own booking page: no session, but the `x-booking-token` header
+     * (docs/rules.md#self-booking), declared with the `bookingToken` security scheme.
+     */
+    bookingToken?: boolean;
   }
 }
 
@@ -24,6 +29,11 @@ declare module 'fastify' {
 export const SESSION_SCHEME = 'session';
 /** The security scheme name of the consulting tablet's token header. */
 export const KIOSK_SCHEME = 'kioskToken';
+/** The security scheme name of a customer's booking-link token header. */
+export const BOOKING_SCHEME = 'bookingToken';
+
+const schemeOf = (config: { kiosk?: boolean; bookingToken?: boolean } | undefined) =>
+  config?.kiosk ? KIOSK_SCHEME : config?.bookingToken ? BOOKING_SCHEME : SESSION_SCHEME;
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -83,7 +93,7 @@ export const openapiTransform = (input: TransformInput) => {
     schema: {
       ...transformed.schema,
       operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, route.url),
-      security: route.config?.public ? [] : [{ [route.config?.kiosk ? KIOSK_SCHEME : SESSION_SCHEME]: [] }],
+      security: route.config?.public ? [] : [{ [schemeOf(route.config)]: [] }],
     },
   };
 };

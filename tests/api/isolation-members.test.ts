@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allFlags, type GymRight } from '#domain/permissions.ts';
 import { auditLog } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeCustomer, makeTicket, sellOk, uniqueMobile } from '../fixtures/customers.ts';
+import { makeCustomer, makeTicket, sellOk, setNow, uniqueMobile } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
 
-// The isolation matrix of the members-and-passes endpoints (docs/architecture.md#tests): every one against no
+// The isolation matrix of the members-and-passes and schedule endpoints (docs/architecture.md#tests): every one against no
 // session (401), another facility's owner (404), a worker without the flag (403), the operator (403: a facility's
 // customers are its own) and the callers who may (the flag alone, the owner). A refusal changes no row: the
 // facility's audit chain, where every write of these modules leaves a row, keeps its length.
@@ -25,9 +25,16 @@ const allBut = {} as Record<Right, Cookies>;
 let sharedCustomer = 0;
 let sharedPass = 0;
 let sharedTicket = 0;
+let sharedLesson = 0;
+let sharedReservation = 0;
+let sharedTrainer = 0;
+/** Wednesday 2026-11-25, 09:00 KST: the schedule's rows book lessons later that day. */
+const BASE = '2026-11-25T00:00:00Z';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Sessions that outlive the hours the attendance row moves the clock across.
+  t = await createTestApp({ config: { session: { idleMs: 86_400_000, absoluteMs: 86_400_000 } } });
+  setNow(t, BASE);
   operator = await operatorOf(t);
   const a = await makeActiveGym(t);
   const b = await makeActiveGym(t);
@@ -43,7 +50,19 @@ beforeAll(async () => {
   sharedTicket = (await makeTicket(t, ownerA, A, { sessionCount: 30, transferFee: 10_000 })).id;
   sharedCustomer = (await makeCustomer(t, ownerA, A)).id;
   sharedPass = (await sellPass(sharedCustomer)).id;
+  sharedLesson = await makeLesson({ capacity: 500, date: '2026-11-27' });
+  sharedReservation = await bookFresh(sharedLesson);
+  const coach = await makeStaff(t.app, a.owner, A, {});
+  sharedTrainer = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/web/trainer',
+      cookies: ownerA,
+      payload: { gymId: A, memberId: coach.member.id },
+    })
+  ).json().data.id;
 }, 120_000);
+beforeEach(() => setNow(t, BASE));
 afterAll(() => t?.close());
 
 const sellPass = (memberId: number, payments: { method: string; amount: number }[] = []) =>
@@ -53,6 +72,40 @@ const sellPass = (memberId: number, payments: { method: string; amount: number }
 const freshPass = async () => {
   const customer = await makeCustomer(t, ownerA, A);
   return { customer, pass: await sellPass(customer.id) };
+};
+
+/** A lesson of A (a Seoul day and times), by the owner. */
+const makeLesson = async (body: Record<string, unknown> = {}) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/web/lesson',
+    cookies: ownerA,
+    payload: {
+      gymId: A,
+      title: '격리 수업',
+      lessonType: 'GROUP',
+      capacity: 10,
+      date: '2026-11-26',
+      startTime: '19:00',
+      endTime: '20:00',
+      ...body,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`lesson: ${response.body}`);
+  return response.json().data.ids[0] as number;
+};
+
+/** A fresh customer with a pass, booked on the lesson by the owner: the reservation's id. */
+const bookFresh = async (lessonId: number) => {
+  const { customer } = await freshPass();
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/web/reservation',
+    cookies: ownerA,
+    payload: { lessonId, memberId: customer.id },
+  });
+  if (response.statusCode !== 201) throw new Error(`booking: ${response.body}`);
+  return response.json().data.id as number;
 };
 
 type Target = { url: string; payload?: Record<string, unknown> };
@@ -247,6 +300,110 @@ const ENDPOINTS: Endpoint[] = [
     ok: 204,
     target: async () => ({ url: `/web/ticket/${(await makeTicket(t, ownerA, A)).id}` }),
   },
+
+  // ---- the schedule (issue 13)
+  read('/web/booking-setting/{gymId}', () => `/web/booking-setting/${A}`),
+  read('/web/lesson/list/{gymId}', () => `/web/lesson/list/${A}?from=2026-11-22&to=2026-11-28`),
+  read('/web/lesson/{id}', () => `/web/lesson/${sharedLesson}`),
+  read('/web/reservation/list/{gymId}', () => `/web/reservation/list/${A}`),
+  read('/web/reservation/{id}', () => `/web/reservation/${sharedReservation}`),
+  read('/web/trainer/list/{gymId}', () => `/web/trainer/list/${A}`),
+  read('/web/trainer/{id}', () => `/web/trainer/${sharedTrainer}`),
+  read('/web/trainer/{id}/pay', () => `/web/trainer/${sharedTrainer}/pay?month=2026-11`),
+  {
+    method: 'PUT',
+    path: '/web/booking-setting/{gymId}',
+    right: 'represent',
+    ok: 200,
+    target: async () => ({ url: `/web/booking-setting/${A}`, payload: { freeCancelHours: 3 } }),
+  },
+  {
+    method: 'POST',
+    path: '/web/lesson',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/lesson',
+      payload: {
+        gymId: A,
+        title: '요가',
+        lessonType: 'GROUP',
+        capacity: 8,
+        date: '2026-11-28',
+        startTime: '10:00',
+        endTime: '11:00',
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/lesson/{id}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/lesson/${sharedLesson}`, payload: { room: 'GX룸' } }),
+  },
+  {
+    method: 'POST',
+    path: '/web/lesson/{id}/cancel',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/lesson/${await makeLesson()}/cancel`, payload: { reason: '휴강' } }),
+  },
+  {
+    method: 'POST',
+    path: '/web/reservation',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => {
+      const { customer } = await freshPass();
+      return { url: '/web/reservation', payload: { lessonId: sharedLesson, memberId: customer.id } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/reservation/{id}/cancel',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/reservation/${await bookFresh(sharedLesson)}/cancel`, payload: {} }),
+  },
+  {
+    method: 'POST',
+    path: '/web/reservation/{id}/attendance',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => {
+      // Booked at 09:00 for 11:00; marked at 11:30.
+      const id = await bookFresh(
+        await makeLesson({ date: '2026-11-25', startTime: '11:00', endTime: '12:00' }),
+      );
+      setNow(t, '2026-11-25T02:30:00Z');
+      return { url: `/web/reservation/${id}/attendance`, payload: { mark: 'ATTENDED' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/trainer',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => {
+      const coach = await makeStaff(t.app, { cookies: ownerA }, A, {});
+      return { url: '/web/trainer', payload: { gymId: A, memberId: coach.member.id, payRate: 30_000 } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/web/trainer/{id}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/trainer/${sharedTrainer}`, payload: { specialties: ['필라테스'] } }),
+  },
+  {
+    method: 'POST',
+    path: '/web/booking-link',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({ url: '/web/booking-link', payload: { gymId: A, memberId: sharedCustomer } }),
+  },
 ];
 
 const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
@@ -266,14 +423,14 @@ const auditLength = async () =>
 
 /** The endpoints this file must cover, as the OpenAPI document lists them. */
 const inScope = (method: string, path: string) =>
-  /^\/web\/(ticket|ticket-issue)(\/|$)/.test(path) ||
+  /^\/web\/(ticket|ticket-issue|lesson|reservation|trainer|booking-setting|booking-link)(\/|$)/.test(path) ||
   /^\/web\/member\/(total-list|active-list|stop-list|will-inactive-list|inactive-list|segment-counts|customer|batch-create|stop|delete-all|ticket-issue-list)/.test(
     path,
   ) ||
   (method === 'DELETE' && path === '/web/member/{id}');
 
 describe('the members isolation matrix', () => {
-  it('covers every members-and-passes endpoint of the OpenAPI document', async () => {
+  it('covers every members-and-passes and schedule endpoint of the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };

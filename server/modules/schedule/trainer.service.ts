@@ -1,0 +1,202 @@
+import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { maskPhone } from '#domain/rules/customer.ts';
+import { sessionPay } from '#domain/rules/schedule.ts';
+import { seoulDayStartUtc } from '#domain/rules/seoul-time.ts';
+import type { PayReport, Trainer } from '#domain/schemas/schedule.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  gymMember,
+  lesson,
+  member,
+  reservation,
+  type TrainerRow,
+  ticketIssue,
+  trainer,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../pass/pass.service.ts';
+
+// Trainer profiles and their pay (docs/rules.md#trainer-pay). A profile belongs to one staff member of the
+// facility; the pay report counts the month's attended sessions and the no-shows and late cancels that used one.
+
+const badField = (field: string, key: string) =>
+  new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { [field]: key as never });
+
+export const gymIdOfTrainer = async (db: Executor, id: number): Promise<number> => {
+  const [row] = await db.select({ gymId: trainer.gymId }).from(trainer).where(eq(trainer.id, id));
+  if (!row) throw notFound();
+  return row.gymId;
+};
+
+const toTrainer = (row: { t: TrainerRow; name: string; phone: string }, full: boolean): Trainer => ({
+  id: row.t.id,
+  gymId: row.t.gymId,
+  memberId: row.t.memberId,
+  name: row.name,
+  phone: full ? row.phone : maskPhone(row.phone),
+  photoFileId: row.t.photoFileId,
+  specialties: row.t.specialties,
+  career: row.t.career,
+  introduction: row.t.introduction,
+  workingHours: row.t.workingHours,
+  color: row.t.color,
+  payKind: row.t.payKind,
+  payRate: row.t.payRate,
+});
+
+const trainerFrom = (db: Executor) =>
+  db
+    .select({ t: trainer, name: member.name, phone: member.phone })
+    .from(trainer)
+    .innerJoin(member, eq(member.id, trainer.memberId));
+
+export const listTrainers = async (db: Executor, gymId: number): Promise<Trainer[]> => {
+  const rows = await trainerFrom(db)
+    .where(eq(trainer.gymId, gymId))
+    .orderBy(asc(member.name), asc(trainer.id))
+    .limit(500);
+  return rows.map((r) => toTrainer(r, false));
+};
+
+export const getTrainer = async (db: Executor, id: number): Promise<Trainer> => {
+  const [row] = await trainerFrom(db).where(eq(trainer.id, id));
+  if (!row) throw notFound();
+  return toTrainer(row, false);
+};
+
+type TrainerInput = Partial<
+  Pick<
+    TrainerRow,
+    | 'specialties'
+    | 'career'
+    | 'introduction'
+    | 'workingHours'
+    | 'color'
+    | 'payKind'
+    | 'payRate'
+    | 'photoFileId'
+  >
+>;
+
+const hoursProblem = (hours: TrainerRow['workingHours'] | undefined) =>
+  hours?.some((h) => h !== null && h.end <= h.start) ? badField('workingHours', 'endBeforeStart') : null;
+
+export const createTrainer = async (
+  tx: Executor,
+  actor: Actor,
+  input: TrainerInput & { gymId: number; memberId: number },
+): Promise<number> => {
+  const [link] = await tx
+    .select({ id: gymMember.id })
+    .from(gymMember)
+    .where(
+      and(
+        eq(gymMember.gymId, input.gymId),
+        eq(gymMember.memberId, input.memberId),
+        eq(gymMember.workerYn, true),
+        eq(gymMember.status, 'ACTIVE'),
+      ),
+    );
+  if (!link) throw badField('memberId', 'unknownTrainer');
+  const problem = hoursProblem(input.workingHours);
+  if (problem) throw problem;
+  const made = await tx
+    .insert(trainer)
+    .values({ ...input, createDate: actor.now, modifiedDate: actor.now })
+    .onConflictDoNothing()
+    .returning({ id: trainer.id });
+  if (made.length === 0) throw badField('memberId', 'alreadyTrainer');
+  await writeAudit(tx as never, {
+    gymId: input.gymId,
+    action: 'trainer.create',
+    entity: 'trainer',
+    entityId: made[0]!.id,
+    before: null,
+    after: { memberId: input.memberId, payKind: input.payKind ?? 'PER_SESSION', payRate: input.payRate ?? 0 },
+    actorMemberId: actor.memberId,
+    requestId: actor.requestId,
+    now: actor.now,
+  });
+  return made[0]!.id;
+};
+
+export const updateTrainer = async (
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  patch: TrainerInput,
+): Promise<void> => {
+  const [before] = await tx.select().from(trainer).where(eq(trainer.id, id)).for('update');
+  if (!before) throw notFound();
+  const problem = hoursProblem(patch.workingHours);
+  if (problem) throw problem;
+  await tx
+    .update(trainer)
+    .set({ ...patch, modifiedDate: actor.now })
+    .where(eq(trainer.id, id));
+  await writeAudit(tx as never, {
+    gymId: before.gymId,
+    action: 'trainer.update',
+    entity: 'trainer',
+    entityId: id,
+    before: { payKind: before.payKind, payRate: before.payRate, color: before.color },
+    after: patch,
+    actorMemberId: actor.memberId,
+    requestId: actor.requestId,
+    now: actor.now,
+  });
+};
+
+/**
+ * A trainer's month (docs/rules.md#trainer-pay): the sessions of the lessons they taught that used a session
+ * (attended, a charged no-show or late cancel), each paid at the rate.
+ */
+export const payReport = async (db: Executor, id: number, month: string): Promise<PayReport> => {
+  const [t] = await db.select().from(trainer).where(eq(trainer.id, id));
+  if (!t) throw notFound();
+  const from = seoulDayStartUtc(`${month}-01`);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  const to = seoulDayStartUtc(next);
+  const rows = await db
+    .select({
+      reservationId: reservation.id,
+      lessonTitle: lesson.title,
+      startAt: lesson.startAt,
+      memberName: member.name,
+      attendance: reservation.attendance,
+      late: reservation.late,
+      ticketName: ticketIssue.ticketName,
+      passPrice: ticketIssue.price,
+      passSessions: ticketIssue.sessionCount,
+    })
+    .from(reservation)
+    .innerJoin(lesson, eq(lesson.id, reservation.lessonId))
+    .innerJoin(member, eq(member.id, reservation.memberId))
+    .innerJoin(ticketIssue, eq(ticketIssue.id, reservation.ticketIssueId))
+    .where(
+      and(
+        eq(lesson.gymId, t.gymId),
+        eq(lesson.trainerMemberId, t.memberId),
+        gte(lesson.startAt, from),
+        lt(lesson.startAt, to),
+        or(eq(reservation.attendance, 'ATTENDED'), sql`${reservation.usageId} is not null`),
+      ),
+    )
+    .orderBy(asc(lesson.startAt), asc(reservation.id))
+    .limit(5000);
+  const sessions = rows.map((r) => ({
+    ...r,
+    startAt: r.startAt.toISOString(),
+    pay: sessionPay(t.payKind, t.payRate, { passPrice: r.passPrice, passSessions: r.passSessions }),
+  }));
+  return {
+    trainerId: t.id,
+    month,
+    payKind: t.payKind,
+    payRate: t.payRate,
+    sessions,
+    total: sessions.reduce((sum, s) => sum + s.pay, 0),
+  };
+};
