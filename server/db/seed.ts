@@ -25,6 +25,7 @@ import {
 } from './schema/index.ts';
 import { seedConsults } from './seed-consults.ts';
 import { seedMembersAndPasses } from './seed-passes.ts';
+import { seedSchedule } from './seed-schedule.ts';
 
 export type Login = { role: string; userId: string; password?: string };
 
@@ -55,6 +56,22 @@ export const DEMO_ACCOUNTS = [
     password: 'desk1234',
     name: '박데스크',
     phone: '01055554444',
+    authCode: 'MEMBER',
+  },
+  {
+    role: 'trainer (MEMBER)',
+    userId: 'coach',
+    password: 'coach1234',
+    name: '박코치',
+    phone: '01046463131',
+    authCode: 'MEMBER',
+  },
+  {
+    role: 'trainer (MEMBER)',
+    userId: 'yoga',
+    password: 'yoga1234',
+    name: '최요가',
+    phone: '01057572020',
     authCode: 'MEMBER',
   },
   {
@@ -249,6 +266,8 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       .returning();
     for (const [userId, set] of [
       ['staff', trainer!],
+      ['coach', trainer!],
+      ['yoga', trainer!],
       ['desk', desk!],
     ] as const) {
       await tx.insert(gymMember).values({
@@ -293,6 +312,14 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
     await seedMembersAndPasses(tx, active.id, { owner: ids.demo!, trainer: ids.staff }, new Date());
     // The survey, 15 consultations in every outcome and a month of pipeline (server/db/seed-consults.ts).
     await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, new Date());
+    // Three trainers, three weeks of classes and PT slots with bookings, attendance and a waitlist
+    // (server/db/seed-schedule.ts).
+    await seedSchedule(
+      tx,
+      active.id,
+      { owner: ids.demo!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
+      new Date(),
+    );
   });
 };
 

@@ -50,6 +50,28 @@ describe('the demo customers and passes', () => {
     expect((await get(`/web/ticket-issue/list/${gymId}?unpaid=true&_end=1`)).total).toBeGreaterThan(0);
   });
 
+  it('fill the schedule: three trainers, this week booked with attendance, a full class with a waitlist', async () => {
+    const trainers = (await get(`/web/trainer/list/${gymId}`)).data as { name: string }[];
+    expect(trainers).toHaveLength(3);
+    const today = new Date();
+    const from = new Date(today.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(today.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const lessons = (await get(`/web/lesson/list/${gymId}?from=${from}&to=${to}`)).data as {
+      booked: number;
+      waiting: number;
+      capacity: number;
+      status: string;
+    }[];
+    expect(lessons.length).toBeGreaterThan(40);
+    expect(lessons.filter((l) => l.booked > 0).length).toBeGreaterThan(20);
+    expect(lessons.some((l) => l.waiting >= 2 && l.booked === l.capacity)).toBe(true);
+    for (const status of ['COMPLETE', 'CANCEL', 'WAITING', 'DELAY']) {
+      const page = await get(`/web/reservation/list/${gymId}?status=${status}&_end=1`);
+      expect(page.total, status).toBeGreaterThan(0);
+    }
+    expect((await get(`/web/reservation/list/${gymId}?late=true&_end=1`)).total).toBeGreaterThan(0);
+  });
+
   it('leave an intact audit chain', async () => {
     expect((await verifyAudit(t.db, gymId)).ok).toBe(true);
   });

@@ -108,6 +108,8 @@ describe('the demo data', () => {
       ['demo', 'demo1234'],
       ['staff', 'staff1234'],
       ['desk', 'desk1234'],
+      ['coach', 'coach1234'],
+      ['yoga', 'yoga1234'],
       ['newbie', 'newbie1234'],
       ['owner2', 'owner1234'],
     ]) {
