@@ -69,7 +69,8 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   '/crm': addOn('CONSULT', 'consultUseYn'),
   '/entry': addOn('ENTER'),
   '/plan': members,
-  '/reservation/req': members,
+  // The customer's own booking page opens with its link's token, not a session (docs/rules.md#self-booking).
+  '/reservation/req': account,
   '/ticket': members,
   '/product': members,
   '/memberManage/list': members,

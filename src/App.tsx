@@ -93,6 +93,31 @@ const TicketListPage = lazy(() =>
 const TicketFormPage = lazy(() =>
   import('./pages/tickets/ticket-form-page.tsx').then((m) => ({ default: m.TicketFormPage })),
 );
+const SchedulePage = lazy(() =>
+  import('./pages/schedule/schedule-page.tsx').then((m) => ({ default: m.SchedulePage })),
+);
+const LessonDetailPage = lazy(() =>
+  import('./pages/schedule/lesson-detail-page.tsx').then((m) => ({ default: m.LessonDetailPage })),
+);
+const ReservationHistoryPage = lazy(() =>
+  import('./pages/reservations/reservation-history-page.tsx').then((m) => ({
+    default: m.ReservationHistoryPage,
+  })),
+);
+const ReservationDetailPage = lazy(() =>
+  import('./pages/reservations/reservation-detail-page.tsx').then((m) => ({
+    default: m.ReservationDetailPage,
+  })),
+);
+const TrainerListPage = lazy(() =>
+  import('./pages/trainers/trainer-list-page.tsx').then((m) => ({ default: m.TrainerListPage })),
+);
+const TrainerDetailPage = lazy(() =>
+  import('./pages/trainers/trainer-detail-page.tsx').then((m) => ({ default: m.TrainerDetailPage })),
+);
+const SelfBookingPage = lazy(() =>
+  import('./pages/self-booking/self-booking-page.tsx').then((m) => ({ default: m.SelfBookingPage })),
+);
 const IssueListPage = lazy(() =>
   import('./pages/tickets/issue-list-page.tsx').then((m) => ({ default: m.IssueListPage })),
 );
@@ -177,6 +202,10 @@ function AppRoutes() {
       <Route path={ROUTES.LOGIN} element={<SignInPages />} />
       <Route path={ROUTES.JOIN} element={<SignInPages />} />
       <Route path={ROUTES.JOIN_WORKER} element={<SignInPages />} />
+      {/* The customer's own booking page: no session, the link's token (docs/rules.md#self-booking). */}
+      <Route element={<PlainLayout />}>
+        <Route path="/reservation/req" element={<SelfBookingPage />} />
+      </Route>
       <Route
         element={
           <Authenticated key="protected" redirectOnFail={ROUTES.LOGIN} loading={<PageSpinner />}>
@@ -201,7 +230,6 @@ function AppRoutes() {
         </Route>
         <Route element={<PlainLayout />}>
           <Route path="/pay/req" element={<NotFoundPage />} />
-          <Route path="/reservation/req" element={<NotFoundPage />} />
         </Route>
         <Route path={`${ROUTES.ADMIN}/*`} element={<AdminConsole />} />
         <Route element={<MainLayout />}>
@@ -220,6 +248,12 @@ function AppRoutes() {
           <Route path="/ticket/list/info" element={<TicketFormPage />} />
           <Route path="/ticket/issueList" element={<IssueListPage />} />
           <Route path="/ticket/issueList/info" element={<IssueDetailPage />} />
+          <Route path="/plan/schedule" element={<SchedulePage />} />
+          <Route path="/plan/schedule/lessondetail" element={<LessonDetailPage />} />
+          <Route path="/plan/reservationHistory" element={<ReservationHistoryPage />} />
+          <Route path="/plan/reservationHistory/info" element={<ReservationDetailPage />} />
+          <Route path="/trainer" element={<TrainerListPage />} />
+          <Route path="/trainer/info" element={<TrainerDetailPage />} />
           {/* The declared resources' screens (src/resources); an unknown path is not found. */}
           <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
         </Route>

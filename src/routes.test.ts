@@ -14,6 +14,14 @@ describe('session routing (docs/rules.md#session)', () => {
     }
   });
 
+  it("leaves the customer's booking page alone: it opens with its link's token", () => {
+    expect(isPublicPath('/reservation/req')).toBe(true);
+    expect(shouldSendToLanding({ pathname: '/reservation/req', hasMember: false, hasStoredId: false })).toBe(
+      false,
+    );
+    expect(isPublicPath('/pay/req')).toBe(false);
+  });
+
   it('waits while there is a member or a stored id to restore', () => {
     expect(shouldSendToLanding({ pathname: '/', hasMember: true, hasStoredId: false })).toBe(false);
     expect(shouldSendToLanding({ pathname: '/', hasMember: false, hasStoredId: true })).toBe(false);

@@ -31,6 +31,8 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   ROUTES.SELECT,
   ROUTES.JOIN,
   ROUTES.JOIN_WORKER,
+  // The customer's own booking page opens with its link's token, not a session (docs/rules.md#self-booking).
+  '/reservation/req',
 ]);
 
 const withoutTrailingSlash = (pathname: string): string =>

@@ -3,12 +3,24 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { validationMessages } from '#domain/i18n/validation.ts';
 import en from './locales/en.json';
+import bookingRulesEn from './locales/features/bookingRules.en.json';
+import bookingRulesKo from './locales/features/bookingRules.ko.json';
 import consultEn from './locales/features/consult.en.json';
 import consultKo from './locales/features/consult.ko.json';
 import customersEn from './locales/features/customers.en.json';
 import customersKo from './locales/features/customers.ko.json';
+import lessonsEn from './locales/features/lessons.en.json';
+import lessonsKo from './locales/features/lessons.ko.json';
 import passesEn from './locales/features/passes.en.json';
 import passesKo from './locales/features/passes.ko.json';
+import reservationsEn from './locales/features/reservations.en.json';
+import reservationsKo from './locales/features/reservations.ko.json';
+import scheduleEn from './locales/features/schedule.en.json';
+import scheduleKo from './locales/features/schedule.ko.json';
+import selfBookingEn from './locales/features/selfBooking.en.json';
+import selfBookingKo from './locales/features/selfBooking.ko.json';
+import trainersEn from './locales/features/trainers.en.json';
+import trainersKo from './locales/features/trainers.ko.json';
 import ko from './locales/ko.json';
 import { sharedI18nOptions } from './options.ts';
 
@@ -20,8 +32,28 @@ export { currentLanguage, detectionOptions, FALLBACK_LANGUAGE, isLanguage } from
  * each under its own top-level key, so that features can grow without touching one shared file.
  */
 export const featureTexts = {
-  en: { consult: consultEn, customers: customersEn, passes: passesEn },
-  ko: { consult: consultKo, customers: customersKo, passes: passesKo },
+  en: {
+    consult: consultEn,
+    customers: customersEn,
+    passes: passesEn,
+    schedule: scheduleEn,
+    lessons: lessonsEn,
+    reservations: reservationsEn,
+    trainers: trainersEn,
+    selfBooking: selfBookingEn,
+    bookingRules: bookingRulesEn,
+  },
+  ko: {
+    consult: consultKo,
+    customers: customersKo,
+    passes: passesKo,
+    schedule: scheduleKo,
+    lessons: lessonsKo,
+    reservations: reservationsKo,
+    trainers: trainersKo,
+    selfBooking: selfBookingKo,
+    bookingRules: bookingRulesKo,
+  },
 } as const;
 
 /** The app's own texts, plus the validation messages that the API shares (domain/i18n), under `validation.*`. */

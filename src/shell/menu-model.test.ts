@@ -21,7 +21,15 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       approvedSubServices: new Set(['CONSULT', 'LOCKER']),
     });
     expect(keys).toEqual({
-      member: ['memberList', 'passProducts', 'soldPasses', 'consultList'],
+      member: [
+        'memberList',
+        'passProducts',
+        'soldPasses',
+        'consultList',
+        'schedule',
+        'reservations',
+        'trainers',
+      ],
       subService: ['allServices', 'consulting', 'locker'],
       payment: ['paymentHistory'],
       settings: ['gymSettings', 'permissions', 'staff', 'audit'],
@@ -36,7 +44,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     });
     // CONSULT needs consultUseYn and MESSAGE adMessageUseYn, which this set lacks.
     expect(keys).toEqual({
-      member: ['memberList', 'passProducts', 'soldPasses'],
+      member: ['memberList', 'passProducts', 'soldPasses', 'schedule', 'reservations', 'trainers'],
       subService: ['allServices', 'locker'],
       payment: [],
       settings: [],

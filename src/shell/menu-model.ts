@@ -57,6 +57,21 @@ export const MENU: readonly MenuGroup[] = [
         labelKey: 'shell.menu.consultList',
         to: '/memberManage/consult-list',
       },
+      {
+        key: 'schedule',
+        labelKey: 'shell.menu.schedule',
+        to: '/plan/schedule',
+      },
+      {
+        key: 'reservations',
+        labelKey: 'shell.menu.reservations',
+        to: '/plan/reservationHistory',
+      },
+      {
+        key: 'trainers',
+        labelKey: 'shell.menu.trainers',
+        to: '/trainer',
+      },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lesson, outbox, reservation, ticketUsage } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
+import { multipartForm, pngBytes } from '../fixtures/files.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
 // The schedule (docs/rules.md#schedule): lessons and recurrences, capacity and the waitlist under concurrency,
@@ -571,6 +572,41 @@ describe('trainers and their pay', () => {
     expect(report.statusCode, report.body).toBe(200);
     // PT 20회 at 1,210,000: 60,500 a session, 40 % is 24,200.
     expect(report.json().data).toMatchObject({ total: 24_200, sessions: [{ reservationId, pay: 24_200 }] });
+  });
+});
+
+describe('trainer photos', () => {
+  it('takes only a TRAINER upload of the caller, and the facility adopts it so its staff see it', async () => {
+    const coach = await makeStaff(t.app, { cookies: owner }, gymId, {});
+    const made = await send('POST', '/web/trainer', { gymId, memberId: coach.member.id });
+    expect(made.statusCode, made.body).toBe(201);
+    const upload = async (type: string, cookies: Cookies) => {
+      const form = multipartForm([
+        { field: 'file', name: 'coach.png', content: pngBytes(), contentType: 'image/png' },
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/web/file/upload?type=${type}`,
+        cookies,
+        payload: form.payload,
+        headers: form.headers,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json().data[0] as string).split('/').pop()!;
+    };
+    const wrongType = await upload('ETC', owner);
+    const refused = await send('PUT', `/web/trainer/${made.json().data.id}`, { photoFileId: wrongType });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.photoFileId).toBeDefined();
+    const othersUpload = await upload('TRAINER', otherGym.owner);
+    expect(
+      (await send('PUT', `/web/trainer/${made.json().data.id}`, { photoFileId: othersUpload })).statusCode,
+    ).toBe(400);
+    const photo = await upload('TRAINER', owner);
+    const saved = await send('PUT', `/web/trainer/${made.json().data.id}`, { photoFileId: photo });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reader = await makeStaff(t.app, { cookies: owner }, gymId, { memberUseYn: true });
+    expect((await send('GET', `/web/file/${photo}`, undefined, reader.cookies)).statusCode).toBe(200);
   });
 });
 

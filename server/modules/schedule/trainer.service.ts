@@ -5,6 +5,7 @@ import { seoulDayStartUtc } from '#domain/rules/seoul-time.ts';
 import type { PayReport, Trainer } from '#domain/schemas/schedule.ts';
 import type { Executor } from '../../db/client.ts';
 import {
+  file,
   gymMember,
   lesson,
   member,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { adoptFiles } from '../file/file.service.ts';
 import type { Actor } from '../pass/pass.service.ts';
 
 // Trainer profiles and their pay (docs/rules.md#trainer-pay). A profile belongs to one staff member of the
@@ -131,6 +133,7 @@ export const updateTrainer = async (
   if (!before) throw notFound();
   const problem = hoursProblem(patch.workingHours);
   if (problem) throw problem;
+  if (patch.photoFileId) await adoptPhoto(tx, actor, before.gymId, patch.photoFileId);
   await tx
     .update(trainer)
     .set({ ...patch, modifiedDate: actor.now })
@@ -146,6 +149,23 @@ export const updateTrainer = async (
     requestId: actor.requestId,
     now: actor.now,
   });
+};
+
+/**
+ * A trainer's photo must be a TRAINER upload of the caller's that no facility holds yet, or one this facility
+ * already holds (400 `documentNotUploaded`); the facility then adopts it, so its staff can see it
+ * (docs/rules.md#files).
+ */
+const adoptPhoto = async (tx: Executor, actor: Actor, gymId: number, id: string) => {
+  const [row] = await tx
+    .select({ ownerMemberId: file.ownerMemberId, gymId: file.gymId, uploadType: file.uploadType })
+    .from(file)
+    .where(eq(file.id, id));
+  const usable =
+    row?.uploadType === 'TRAINER' &&
+    (row.gymId === gymId || (row.gymId === null && row.ownerMemberId === actor.memberId));
+  if (!usable) throw badField('photoFileId', 'documentNotUploaded');
+  await adoptFiles(tx as never, gymId, [id]);
 };
 
 /**

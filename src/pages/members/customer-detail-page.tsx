@@ -36,6 +36,7 @@ import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
+import { BookingLinkButton } from './booking-link-button.tsx';
 import { PassStateTag } from './customer-list-page.tsx';
 import { formatWon } from './money.ts';
 import { type PassAction, PassView } from './pass-view.tsx';
@@ -248,6 +249,7 @@ export function CustomerDetailPage() {
         {canChange && !removed && (
           <Space wrap>
             <Button onClick={() => setEditing(true)}>{translate('customers.detail.edit')}</Button>
+            <BookingLinkButton gymId={gymId} memberId={id} name={c.name} />
             <Button
               danger
               onClick={() =>

@@ -6,6 +6,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { DocumentButton, documentsOf } from '../admin/document-viewer.tsx';
 import { VerificationDialog } from '../verification/verification-dialog.tsx';
+import { BookingRulesCard } from './booking-rules-card.tsx';
 import { CloseFacility } from './close-facility.tsx';
 import { GymInfo } from './gym-info.tsx';
 import { GymStatusTag } from './gym-status-tag.tsx';
@@ -101,6 +102,7 @@ export function FacilitySettingsPage() {
             />
           </SectionCard>
           <VerificationState gym={gym} />
+          <BookingRulesCard gymId={gym.id} />
           {gym.gymStatus !== 'QUIT' && selected && <CloseFacility gym={gym} />}
         </>
       )}

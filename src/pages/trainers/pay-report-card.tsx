@@ -1,0 +1,137 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { payReportRoute } from '#domain/api/schedule.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
+import type { Trainer } from '#domain/schemas/schedule.ts';
+import { EmptyText } from '#src/components/empty-text.tsx';
+import { SectionCard } from '#src/components/section-card.tsx';
+import { isHttpError } from '#src/providers/http-error.ts';
+import { api } from '#src/providers/instances.ts';
+import { saveBlob } from '../members/download.ts';
+import { formatWon } from '../members/money.ts';
+import {
+  type PayRow,
+  payCsvName,
+  payReportCsv,
+  payRows,
+  payRuleText,
+  type SessionMark,
+} from './pay-report.ts';
+import { trainerKeys } from './trainer-keys.ts';
+
+// Tag colours whose text keeps AA contrast on their tint (antd's green, orange and gold do not).
+const MARK_COLORS: Record<SessionMark, string> = { ATTENDED: 'blue', NOSHOW: 'red', LATE: 'purple' };
+
+/** This month in Seoul, `2026-11`. */
+const thisMonth = (): string => seoulToday(new Date()).slice(0, 7);
+
+/** A trainer's pay for a month: the paid sessions, the total, and the CSV (docs/rules.md#trainer-pay). */
+export function PayReportCard({ trainer }: { trainer: Trainer }) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const [month, setMonth] = useState(thisMonth);
+  const report = useQuery({
+    queryKey: trainerKeys.pay(trainer.id, month),
+    queryFn: () => api.call(payReportRoute, { params: { id: trainer.id }, query: { month } }),
+  });
+  const data = report.data;
+  const rows = data ? payRows(data) : [];
+  const won = (amount: number) => formatWon(amount, i18n.language);
+
+  const exportCsv = () => {
+    if (!data) return;
+    saveBlob(
+      new Blob([payReportCsv(data, translate)], { type: 'text/csv;charset=utf-8' }),
+      payCsvName(month, trainer.name),
+    );
+  };
+
+  const columns: ColumnsType<PayRow> = [
+    { key: 'date', dataIndex: 'date', title: translate('trainers.pay.columns.date'), className: 'fd-nowrap' },
+    { key: 'lesson', dataIndex: 'lesson', title: translate('trainers.pay.columns.lesson') },
+    { key: 'customer', dataIndex: 'customer', title: translate('trainers.pay.columns.customer') },
+    { key: 'pass', dataIndex: 'pass', title: translate('trainers.pay.columns.pass') },
+    {
+      key: 'unitPrice',
+      title: translate('trainers.pay.columns.unitPrice'),
+      align: 'right',
+      className: 'fd-nowrap',
+      render: (_, r) => (r.unitPrice === null ? '-' : won(r.unitPrice)),
+    },
+    {
+      key: 'mark',
+      title: translate('trainers.pay.columns.mark'),
+      render: (_, r) => <Tag color={MARK_COLORS[r.mark]}>{translate(`trainers.pay.marks.${r.mark}`)}</Tag>,
+    },
+    {
+      key: 'pay',
+      title: translate('trainers.pay.columns.pay'),
+      align: 'right',
+      className: 'fd-nowrap',
+      render: (_, r) => won(r.pay),
+    },
+  ];
+
+  return (
+    <SectionCard title={translate('trainers.pay.title')}>
+      <div className="fd-members-toolbar" style={{ marginBottom: 12 }}>
+        <DatePicker
+          picker="month"
+          allowClear={false}
+          format="YYYY.MM"
+          aria-label={translate('trainers.pay.month')}
+          value={dayjs(`${month}-01`)}
+          onChange={(value: Dayjs | null) => value && setMonth(value.format('YYYY-MM'))}
+          style={{ width: 120 }}
+        />
+        <Button icon={<DownloadOutlined />} disabled={!data || rows.length === 0} onClick={exportCsv}>
+          {translate('trainers.pay.csv')}
+        </Button>
+      </div>
+      {report.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={translate('trainers.pay.loadFailed')}
+          description={isHttpError(report.error) ? report.error.message : undefined}
+          action={<Button onClick={() => void report.refetch()}>{translate('trainers.list.retry')}</Button>}
+        />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">
+            {translate('trainers.pay.rule', {
+              rule: payRuleText(
+                data?.payKind ?? trainer.payKind,
+                data?.payRate ?? trainer.payRate,
+                translate,
+                i18n.language,
+              ),
+            })}
+          </Typography.Paragraph>
+          <Table<PayRow>
+            size="small"
+            rowKey="key"
+            loading={report.isLoading}
+            dataSource={rows}
+            columns={columns}
+            scroll={{ x: 'max-content' }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            locale={{ emptyText: <EmptyText>{translate('trainers.pay.empty')}</EmptyText> }}
+          />
+          <div className="fd-trainer-pay-total" aria-live="polite">
+            <span>{translate('trainers.pay.sessions', { count: rows.length })}</span>
+            <strong>
+              {translate('trainers.pay.total')} {won(data?.total ?? 0)}
+            </strong>
+          </div>
+        </>
+      )}
+    </SectionCard>
+  );
+}
