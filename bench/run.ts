@@ -4,6 +4,7 @@
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
 //   BENCH_KEEP=1 keeps the PGlite data folder (to replay its SQL by hand); BENCH_CPU_PROF=<dir> profiles the servers
 //   BENCH_ONLY=members: the members set instead (bench/members-setup.ts: 100,000 customers, 150,000 passes)
+//   BENCH_ONLY=schedule: the schedule set instead (bench/schedule.ts: booking churn and the week view)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,10 @@ import { startServer, stopServer } from './server.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = process.env.BENCH_ONLY;
+if (only === 'schedule') {
+  const { runScheduleBench } = await import('./schedule.ts');
+  process.exit(await runScheduleBench());
+}
 const membersSet = only === 'members';
 
 type Row = {
