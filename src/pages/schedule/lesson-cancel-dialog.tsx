@@ -95,7 +95,7 @@ export function LessonCancelDialog({
         </Form.Item>
         {recurring && (
           <Form.Item name="scope" label={translate('lessons.cancelLesson.scope')}>
-            <Radio.Group aria-label={translate('lessons.cancelLesson.scope')}>
+            <Radio.Group>
               <Space direction="vertical">
                 {editScopes.map((scope) => (
                   <Radio key={scope} value={scope}>

@@ -4,7 +4,6 @@ import {
   App,
   AutoComplete,
   Button,
-  Checkbox,
   Collapse,
   DatePicker,
   Drawer,
@@ -12,7 +11,6 @@ import {
   Grid,
   Input,
   InputNumber,
-  Radio,
   Select,
   Space,
   Switch,
@@ -22,6 +20,7 @@ import type { Dayjs } from 'dayjs';
 import { lessonCreateRoute } from '#domain/api/schedule.ts';
 import { lessonTypes, MAX_CAPACITY } from '#domain/rules/schedule.ts';
 import type { Ticket } from '#domain/schemas/pass.ts';
+import { CheckboxChoices, RadioChoices } from '#src/forms/choice-groups.tsx';
 import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
 import { api, http } from '#src/providers/instances.ts';
 import { useStaffOptions } from '../members/use-staff-options.ts';
@@ -143,7 +142,7 @@ export function LessonFormDrawer({
           <Input maxLength={60} autoFocus />
         </Form.Item>
         <Form.Item name="lessonType" label={translate('schedule.form.lessonType')} rules={[required]}>
-          <Radio.Group
+          <RadioChoices
             optionType="button"
             options={lessonTypes.map((type) => ({
               value: type,
@@ -216,7 +215,7 @@ export function LessonFormDrawer({
               label={translate('schedule.form.weekdays')}
               rules={[{ required: true, type: 'array', min: 1, message: translate('validation.noWeekdays') }]}
             >
-              <Checkbox.Group
+              <CheckboxChoices
                 options={WEEKDAYS.map((d) => ({ value: d, label: translate(`schedule.weekdays.${d}`) }))}
               />
             </Form.Item>

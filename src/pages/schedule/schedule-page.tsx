@@ -316,7 +316,12 @@ export function SchedulePage() {
               center: 'title',
               right: 'timeGridDay,timeGridWeek,dayGridMonth',
             }}
+            // Text arrows instead of FullCalendar's icon font: its icons are role="img" without a name (axe
+            // role-img-alt); the hints below name the buttons.
+            buttonIcons={false}
             buttonText={{
+              prev: '‹',
+              next: '›',
               today: translate('schedule.calendar.today'),
               day: translate('schedule.calendar.day'),
               week: translate('schedule.calendar.week'),
