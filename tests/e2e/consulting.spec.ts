@@ -13,6 +13,7 @@ import {
   put,
   signIn,
   signInPage,
+  uniqueMobile,
 } from './resource-helpers.ts';
 
 // Consulting (issue 12), as a front desk runs it on a tablet (768×1024), in Korean and in English: a prospect
@@ -31,9 +32,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   operator = await signIn(playwright, baseURL!, OPERATOR);
 });
 
-let seq = 0;
-const mobile = () =>
-  `010${String(Date.now() % 10_000).padStart(4, '0')}${String(++seq + Math.floor(Math.random() * 9000)).padStart(4, '0')}`;
+const mobile = uniqueMobile;
 
 /** Picks a button-style radio (antd hides its input under the label): a tap on the label, as a person does. */
 const pick = (radio: Locator) => radio.locator('xpath=ancestor::label[1]').click();

@@ -18,6 +18,11 @@ import { solidPng } from '../../server/db/demo-files.ts';
 export const uniqueUserId = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
 /** A made-up client address in 10.0.0.0/8 for a seeded visitor. */
+let mobileSeq = 0;
+/** A fresh mobile number (010 and 8 digits) for a customer or a prospect made by a test. */
+export const uniqueMobile = () =>
+  `010${String(Date.now() % 10_000).padStart(4, '0')}${String(++mobileSeq + Math.floor(Math.random() * 9000)).padStart(4, '0')}`;
+
 export const visitorAddress = () => {
   const [a, b, c] = randomBytes(3);
   return `10.${a}.${b}.${(c! % 250) + 1}`;

@@ -12,6 +12,7 @@ import {
   put,
   signIn,
   signInPage,
+  uniqueMobile,
 } from './resource-helpers.ts';
 
 // Members and passes, as a front desk uses them (issue 11), in Korean and in English: add a customer, import a
@@ -30,9 +31,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   operator = await signIn(playwright, baseURL!, OPERATOR);
 });
 
-let mobileSeq = 0;
-const mobile = () =>
-  `010${String(Date.now() % 10_000).padStart(4, '0')}${String(++mobileSeq + Math.floor(Math.random() * 9000)).padStart(4, '0')}`;
+const mobile = uniqueMobile;
 
 const postOk = async (owner: ApiSession, path: string, data: unknown) => {
   const response = await owner.api.post(path, { data });

@@ -49,6 +49,9 @@ const OWNER_PAGES = [
   '/ticket/list/add',
   '/ticket/issueList',
   '/memberManage/consult-list',
+  '/plan/schedule',
+  '/plan/reservationHistory',
+  '/trainer',
   ...ownerLists,
   ...ownerCreates,
 ];
