@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
@@ -1209,7 +1209,7 @@ export const upcomingOf = (db: Executor, gymId: number, memberId: number, now: D
       and(
         eq(reservation.gymId, gymId),
         eq(reservation.memberId, memberId),
-        or(inArray(reservation.status, [...liveReservationStatuses])),
+        inArray(reservation.status, [...liveReservationStatuses]),
         gt(lesson.endAt, now),
       ),
     )
