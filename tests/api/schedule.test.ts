@@ -519,6 +519,37 @@ describe('the booking page', () => {
     expect(staff.json().data).toMatchObject({ status: 'CANCEL', late: true });
   });
 
+  it('keeps a customer to the most bookings the facility allows, and shows their place in line', async () => {
+    const [full] = await createLesson({
+      date: '2026-03-05',
+      startTime: '21:00',
+      endTime: '21:50',
+      capacity: 1,
+    });
+    const [other] = await createLesson({ date: '2026-03-06', startTime: '21:00', endTime: '21:50' });
+    const first = await customerWithPass();
+    const second = await customerWithPass();
+    await bookOf(full!, first.customer.id);
+    await bookOf(full!, second.customer.id);
+    const { customer } = await customerWithPass();
+    const token = await link(customer.id);
+    const waiting = await self('POST', '/web/self-booking/reservation', token, { lessonId: full });
+    expect(waiting.json().data.status).toBe('WAITING');
+    const view = (await self('GET', '/web/self-booking', token)).json().data;
+    expect(view.bookings).toEqual([
+      expect.objectContaining({ lessonId: full, status: 'WAITING', waitPosition: 2 }),
+    ]);
+    // The limit is the server's: the booking page only mirrors it.
+    expect((await send('PUT', `/web/booking-setting/${gymId}`, { maxActiveBookings: 1 })).statusCode).toBe(
+      200,
+    );
+    const over = await self('POST', '/web/self-booking/reservation', token, { lessonId: other });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().reason).toBe('tooManyBookings');
+    expect((await detail(other!)).roster).toHaveLength(0);
+    await send('PUT', `/web/booking-setting/${gymId}`, { maxActiveBookings: 10 });
+  });
+
   it('answers 401 for a missing, forged, expired or replaced token, before reading the input', async () => {
     const { customer } = await customerWithPass();
     const old = await link(customer.id);

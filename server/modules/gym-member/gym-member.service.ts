@@ -47,6 +47,22 @@ export const linkPage = async (
   return { rows, total: rows[0]?.total };
 };
 
+/** Whether the member works at the facility: an ACTIVE worker link (a trainer, a desk; docs/rules.md#schedule). */
+export const isActiveWorker = async (db: Executor, gymId: number, memberId: number): Promise<boolean> => {
+  const [link] = await db
+    .select({ id: gymMember.id })
+    .from(gymMember)
+    .where(
+      and(
+        eq(gymMember.gymId, gymId),
+        eq(gymMember.memberId, memberId),
+        eq(gymMember.workerYn, true),
+        eq(gymMember.status, 'ACTIVE'),
+      ),
+    );
+  return link !== undefined;
+};
+
 export const memberExists = async (db: Executor, memberId: number) => {
   const [row] = await db.select({ id: member.id }).from(member).where(eq(member.id, memberId));
   return row !== undefined;

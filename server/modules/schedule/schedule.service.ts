@@ -35,7 +35,6 @@ import type {
 import type { Db, Executor } from '../../db/client.ts';
 import {
   bookingSetting,
-  gymMember,
   type LessonRow,
   lesson,
   lessonSeries,
@@ -52,6 +51,7 @@ import {
 import { AppError, notFound } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/messages.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
+import { isActiveWorker } from '../gym-member/gym-member.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { type Actor, consumeSessions } from '../pass/pass.service.ts';
 
@@ -146,18 +146,7 @@ const lockLesson = async (tx: Executor, id: number): Promise<LessonRow> => {
 /** The trainer must be an ACTIVE staff member of the facility (400 `unknownTrainer` otherwise). */
 const assertTrainer = async (db: Executor, gymId: number, memberId: number | null | undefined) => {
   if (memberId == null) return;
-  const [link] = await db
-    .select({ id: gymMember.id })
-    .from(gymMember)
-    .where(
-      and(
-        eq(gymMember.gymId, gymId),
-        eq(gymMember.memberId, memberId),
-        eq(gymMember.workerYn, true),
-        eq(gymMember.status, 'ACTIVE'),
-      ),
-    );
-  if (!link) throw badField('trainerMemberId', 'unknownTrainer');
+  if (!(await isActiveWorker(db, gymId, memberId))) throw badField('trainerMemberId', 'unknownTrainer');
 };
 
 /** Every accepted product must be the facility's own (400 `unknownTicket` otherwise). */
@@ -601,9 +590,12 @@ export const listLessons = async (
     room?: string | undefined;
     lessonType?: string | undefined;
   },
+  /** The calendar's month view is at most 42 days; the booking page reads its whole window (up to 91). */
+  maxDays = 42,
 ): Promise<Lesson[]> => {
   if (query.to < query.from) throw badField('to', 'endBeforeStart');
-  const to = query.to > addDays(query.from, 41) ? addDays(query.from, 41) : query.to;
+  const last = addDays(query.from, maxDays - 1);
+  const to = query.to > last ? last : query.to;
   const rows = await lessonFrom(db)
     .where(
       and(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { passState, sessionsLeft } from '#domain/rules/passes.ts';
 import { bookingOpensAt, bookingWindow, freeCancelUntil } from '#domain/rules/schedule.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
@@ -172,7 +172,7 @@ export const selfBookingView = async (
       sessionsLeft: sessionsLeft(i.sessionCount, usedOf.get(i.id) ?? 0),
     }));
   const horizon = new Date(now.getTime() + (settings.openDaysAhead + 1) * 24 * 3_600_000);
-  const all = await listLessons(db, owner.gymId, { from: today, to: seoulToday(horizon) });
+  const all = await listLessons(db, owner.gymId, { from: today, to: seoulToday(horizon) }, 92);
   const productIds = new Set(passes.map((p) => p.ticketId));
   const lessons = all
     .filter((l) => l.status === 'OPEN' && new Date(l.endAt) > now)
@@ -232,21 +232,33 @@ export const selfBookingView = async (
   };
 };
 
-/** A waiting reservation's place in its line (1 = next). */
+/** Each waiting reservation's place in its line (1 = next): one statement for all of them. */
 const waitPositions = async (db: Executor, waiting: readonly { id: number; lessonId: number }[]) => {
-  const out = new Map<number, number>();
-  for (const w of waiting) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(reservation)
-      .where(
-        and(
-          eq(reservation.lessonId, w.lessonId),
-          eq(reservation.status, 'WAITING'),
-          lte(reservation.id, w.id),
-        ),
-      );
-    out.set(w.id, row?.n ?? 1);
-  }
-  return out;
+  if (waiting.length === 0) return new Map<number, number>();
+  const lines = db
+    .select({
+      id: reservation.id,
+      position:
+        sql<number>`row_number() over (partition by ${reservation.lessonId} order by ${reservation.id})`
+          .mapWith(Number)
+          .as('position'),
+    })
+    .from(reservation)
+    .where(
+      and(
+        inArray(reservation.lessonId, [...new Set(waiting.map((w) => w.lessonId))]),
+        eq(reservation.status, 'WAITING'),
+      ),
+    )
+    .as('lines');
+  const rows = await db
+    .select({ id: lines.id, position: lines.position })
+    .from(lines)
+    .where(
+      inArray(
+        lines.id,
+        waiting.map((w) => w.id),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.position]));
 };

@@ -6,7 +6,6 @@ import type { PayReport, Trainer } from '#domain/schemas/schedule.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   file,
-  gymMember,
   lesson,
   member,
   reservation,
@@ -17,6 +16,7 @@ import {
 import { AppError, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { adoptFiles } from '../file/file.service.ts';
+import { isActiveWorker } from '../gym-member/gym-member.service.ts';
 import type { Actor } from '../pass/pass.service.ts';
 
 // Trainer profiles and their pay (docs/rules.md#trainer-pay). A profile belongs to one staff member of the
@@ -89,18 +89,7 @@ export const createTrainer = async (
   actor: Actor,
   input: TrainerInput & { gymId: number; memberId: number },
 ): Promise<number> => {
-  const [link] = await tx
-    .select({ id: gymMember.id })
-    .from(gymMember)
-    .where(
-      and(
-        eq(gymMember.gymId, input.gymId),
-        eq(gymMember.memberId, input.memberId),
-        eq(gymMember.workerYn, true),
-        eq(gymMember.status, 'ACTIVE'),
-      ),
-    );
-  if (!link) throw badField('memberId', 'unknownTrainer');
+  if (!(await isActiveWorker(tx, input.gymId, input.memberId))) throw badField('memberId', 'unknownTrainer');
   const problem = hoursProblem(input.workingHours);
   if (problem) throw problem;
   const made = await tx
