@@ -391,7 +391,7 @@ function LessonView({
               {lessonWhen(
                 l.startAt,
                 l.endAt,
-                WEEKDAYS.map((d) => translate(`lessons.weekday.${d}`)),
+                WEEKDAYS.map((d) => translate(`schedule.weekdays.${d}`)),
               )}
             </span>
           </Descriptions.Item>
@@ -400,7 +400,7 @@ function LessonView({
           </Descriptions.Item>
           <Descriptions.Item label={translate('lessons.detail.room')}>{l.room || notSet}</Descriptions.Item>
           <Descriptions.Item label={translate('lessons.detail.type')}>
-            {translate(`lessons.lessonType.${l.lessonType}`)}
+            {translate(`schedule.lessonType.${l.lessonType}`)}
             {l.seriesId !== null && (
               <Tag className="fd-lesson-series">{translate('lessons.detail.recurring')}</Tag>
             )}

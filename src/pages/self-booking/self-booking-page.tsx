@@ -458,7 +458,7 @@ function LessonItem({
             start: start.time,
             end: seoulMoment(lesson.endAt).time,
           })}
-          <span className="fd-self-type">{t(`selfBooking.lessonType.${lesson.lessonType}`)}</span>
+          <span className="fd-self-type">{t(`schedule.lessonType.${lesson.lessonType}`)}</span>
         </p>
         <h4 className="fd-self-title">{lesson.title}</h4>
         {details && <p className="fd-self-muted">{details}</p>}

@@ -6,7 +6,7 @@ import type { SelfSettings, SeoulMoment } from './self-booking-model.ts';
 const parts = (t: TFunction, m: SeoulMoment) => ({
   month: m.month,
   day: m.day,
-  weekday: t(`selfBooking.weekdays.${m.weekday}`),
+  weekday: t(`schedule.weekdays.${m.weekday}`),
   monthName: t(`selfBooking.months.${m.month}`),
   time: m.time,
 });

@@ -9,7 +9,7 @@ function DayRow({ day }: { day: number }) {
   const translate = useTranslate();
   const form = Form.useFormInstance();
   const off: boolean = Form.useWatch(['hours', day, 'off'], form) ?? true;
-  const dayName = translate(`trainers.weekday.${day}`);
+  const dayName = translate(`schedule.weekdays.${day}`);
   const dayLong = translate(`trainers.weekdayLong.${day}`);
   return (
     <div className="fd-trainer-day">
