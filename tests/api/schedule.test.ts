@@ -584,6 +584,11 @@ describe('trainers and their pay', () => {
     expect(made.statusCode, made.body).toBe(201);
     const again = await send('POST', '/web/trainer', { gymId, memberId: trainerId });
     expect(again.statusCode).toBe(400);
+    // Working hours whose end is not after the start are refused by the server, not only by the form.
+    const hours = [null, { start: '18:00', end: '09:00' }, null, null, null, null, null];
+    const badHours = await send('PUT', `/web/trainer/${made.json().data.id}`, { workingHours: hours });
+    expect(badHours.statusCode).toBe(400);
+    expect(badHours.json().errors.workingHours).toBeDefined();
     const [id] = await createLesson({
       lessonType: 'PT',
       capacity: 1,
