@@ -213,6 +213,8 @@ for (const lng of ['en', 'ko'] as const satisfies readonly Language[]) {
     const refused = page.getByRole('dialog', { name: t.refusedTitle });
     await expect(refused).toContainText(t.serverRefusal);
     await expect(refused).toContainText(t.limit);
+    // The upload's success toast may still be fading out behind the modal; axe reads the modal once it has gone.
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
     await expectNoSeriousViolations(page, 'refusal modal');
     await refused.getByRole('button', { name: t.ok }).click();
     await expect(refused).toBeHidden();
