@@ -139,6 +139,15 @@ const StaffPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('./pages/settings/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
+const EntryKioskPage = lazy(() =>
+  import('./pages/entry/entry-kiosk-page.tsx').then((m) => ({ default: m.EntryKioskPage })),
+);
+const EntryListPage = lazy(() =>
+  import('./pages/entry/entry-list-page.tsx').then((m) => ({ default: m.EntryListPage })),
+);
+const LockerPage = lazy(() =>
+  import('./pages/lockers/locker-page.tsx').then((m) => ({ default: m.LockerPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -227,6 +236,8 @@ function AppRoutes() {
         </Route>
         <Route element={<BareLayout />}>
           <Route path="/crm" element={<CrmPage />} />
+          {/* The check-in kiosk (docs/rules.md#check-in): full screen, no header, no menu. */}
+          <Route path="/entry" element={<EntryKioskPage />} />
         </Route>
         <Route element={<PlainLayout />}>
           <Route path="/pay/req" element={<NotFoundPage />} />
@@ -254,6 +265,8 @@ function AppRoutes() {
           <Route path="/plan/reservationHistory/info" element={<ReservationDetailPage />} />
           <Route path="/trainer" element={<TrainerListPage />} />
           <Route path="/trainer/info" element={<TrainerDetailPage />} />
+          <Route path="/manage/entryList" element={<EntryListPage />} />
+          <Route path="/locker" element={<LockerPage />} />
           {/* The declared resources' screens (src/resources); an unknown path is not found. */}
           <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
         </Route>

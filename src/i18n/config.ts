@@ -9,8 +9,14 @@ import consultEn from './locales/features/consult.en.json';
 import consultKo from './locales/features/consult.ko.json';
 import customersEn from './locales/features/customers.en.json';
 import customersKo from './locales/features/customers.ko.json';
+import entriesEn from './locales/features/entries.en.json';
+import entriesKo from './locales/features/entries.ko.json';
+import kioskEn from './locales/features/kiosk.en.json';
+import kioskKo from './locales/features/kiosk.ko.json';
 import lessonsEn from './locales/features/lessons.en.json';
 import lessonsKo from './locales/features/lessons.ko.json';
+import lockersEn from './locales/features/lockers.en.json';
+import lockersKo from './locales/features/lockers.ko.json';
 import passesEn from './locales/features/passes.en.json';
 import passesKo from './locales/features/passes.ko.json';
 import reservationsEn from './locales/features/reservations.en.json';
@@ -42,6 +48,9 @@ export const featureTexts = {
     trainers: trainersEn,
     selfBooking: selfBookingEn,
     bookingRules: bookingRulesEn,
+    kiosk: kioskEn,
+    entries: entriesEn,
+    lockers: lockersEn,
   },
   ko: {
     consult: consultKo,
@@ -53,6 +62,9 @@ export const featureTexts = {
     trainers: trainersKo,
     selfBooking: selfBookingKo,
     bookingRules: bookingRulesKo,
+    kiosk: kioskKo,
+    entries: entriesKo,
+    lockers: lockersKo,
   },
 } as const;
 

@@ -72,6 +72,11 @@ export const MENU: readonly MenuGroup[] = [
         labelKey: 'shell.menu.trainers',
         to: '/trainer',
       },
+      {
+        key: 'entryList',
+        labelKey: 'shell.menu.entryList',
+        to: '/manage/entryList',
+      },
     ],
   },
   {
@@ -107,15 +112,13 @@ export const MENU: readonly MenuGroup[] = [
       {
         key: 'entry',
         labelKey: 'shell.menu.entry',
-        to: null,
-        plannedPath: ROUTE_NAMES.ENTRY,
+        to: ROUTE_NAMES.ENTRY,
         subService: 'ENTER',
       },
       {
         key: 'locker',
         labelKey: 'shell.menu.locker',
-        to: null,
-        plannedPath: ROUTE_NAMES.LOCKER,
+        to: ROUTE_NAMES.LOCKER,
         subService: 'LOCKER',
       },
     ],

@@ -60,6 +60,10 @@ export const member = pgTable(
     holdStartDate: date({ mode: 'string' }),
     holdEndDate: date({ mode: 'string' }),
     unpaidAmount: integer().notNull().default(0),
+    // Check-in (docs/rules.md#check-in): the membership QR's version (a reissue revokes the old codes) and the last
+    // allowed entry, which the "no visit for 14 days" segment reads.
+    qrVersion: integer().notNull().default(1),
+    lastVisitAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // userId is unique case-insensitively.
@@ -81,6 +85,10 @@ export const member = pgTable(
       .using('gin', sql`${t.phone} gin_trgm_ops`)
       .where(sql`${t.ownerGymId} is not null`),
     index('member_trainer_idx').on(t.trainerMemberId),
+    // The kiosk's ways in: a card number, the last 4 digits of the phone.
+    index('member_owner_card_idx').on(t.ownerGymId, t.cardNumber).where(sql`${t.cardNumber} is not null`),
+    index('member_owner_phone4_idx').on(t.ownerGymId, sql`right(${t.phone}, 4)`),
+    index('member_owner_visit_idx').on(t.ownerGymId, t.lastVisitAt),
     check('member_auth_code_check', sql`${t.authCode} in ('SUPERADMIN', 'ADMIN', 'MEMBER')`),
     check('member_status_check', sql`${t.status} in ('ACTIVE', 'STOP', 'QUIT')`),
     check('member_gender_check', sql`${t.gender} in ('MALE', 'FEMALE', 'NONE')`),

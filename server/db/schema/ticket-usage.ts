@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UsageKind } from '#domain/enums.ts';
 import { created } from './columns.ts';
 import { member } from './member.ts';
@@ -22,12 +22,16 @@ export const ticketUsage = pgTable(
     kind: text().$type<UsageKind>().notNull(),
     sessions: integer().notNull(),
     note: text(),
+    /** The check-in that used this session (kind ENTRY). */
+    entryLogId: integer(),
     createdByMemberId: integer().references(() => member.id, { onDelete: 'set null' }),
     createDate: created(),
   },
   (t) => [
     index('ticket_usage_issue_idx').on(t.ticketIssueId, t.id),
     index('ticket_usage_gym_idx').on(t.gymId, t.id),
+    // One session per check-in: an entry's retry can never use a second.
+    uniqueIndex('ticket_usage_entry_idx').on(t.entryLogId).where(sql`${t.entryLogId} is not null`),
     check('ticket_usage_kind_check', sql`${t.kind} in ('ENTRY', 'ATTEND', 'NOSHOW', 'ADJUST', 'REFUND')`),
   ],
 );

@@ -1,0 +1,4 @@
+// Being built for issue 14 (check-in and lockers).
+export function EntryKioskPage() {
+  return null;
+}
