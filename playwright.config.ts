@@ -2,6 +2,33 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
+// The specs that move time (tests/e2e/clock/) get their own server with a movable clock (TEST_CLOCK).
+export const clockURL = `http://127.0.0.1:${port + 1}`;
+
+/** One server under test: its port, its data folder and what differs. */
+function server(serverPort: number, dataDir: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: 'node --import tsx server/main.ts',
+    url: `${url}/web/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // A known operator, so tests can approve facilities through the API.
+      ADMIN_USER_ID: 'e2eoperator',
+      ADMIN_PASSWORD: 'operator1234',
+      LOG_LEVEL: 'warn',
+      // Seeded accounts join from distinct X-Forwarded-For addresses (tests/e2e/helpers.ts).
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,26 +61,23 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
-  ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${baseURL}/web/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
-      SEED: 'demo',
-      // A known operator, so tests can approve facilities through the API.
-      ADMIN_USER_ID: 'e2eoperator',
-      ADMIN_PASSWORD: 'operator1234',
-      LOG_LEVEL: 'warn',
-      // Seeded accounts join from distinct X-Forwarded-For addresses (tests/e2e/helpers.ts).
-      TRUST_PROXY: 'true',
+    {
+      name: 'chromium',
+      testIgnore: /clock\//,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['setup'],
     },
-  },
+    {
+      name: 'clock',
+      testMatch: /clock\/.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: clockURL },
+    },
+  ],
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', { SEED: 'demo' }),
+    server(port + 1, `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}/clock-server`, {
+      SEED: 'none',
+      TEST_CLOCK: 'true',
+    }),
+  ],
 });

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       cookieSecure: 'auto',
       trustProxy: false,
       logLevel: 'info',
+      testClock: false,
       session: { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000 },
     });
     expect(config.dataDir).toMatch(/\/data$/);
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       KAKAO_JS_KEY: 'k',
       CHAT_PLUGIN_KEY: 'c',
       LOG_LEVEL: 'debug',
+      TEST_CLOCK: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,7 +50,13 @@ describe('loadConfig', () => {
       kakaoJsKey: 'k',
       chatPluginKey: 'c',
       logLevel: 'debug',
+      testClock: true,
     });
+  });
+
+  it('refuses the movable test clock in production', () => {
+    expect(() => loadConfig({ TEST_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/TEST_CLOCK/);
+    expect(loadConfig({ TEST_CLOCK: 'true', NODE_ENV: 'test' }).testClock).toBe(true);
   });
 
   it.each([

@@ -28,6 +28,8 @@ const envSchema = z.object({
   KAKAO_JS_KEY: optionalText,
   CHAT_PLUGIN_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TEST_CLOCK: bool.default(false),
+  NODE_ENV: optionalText,
 });
 
 export type Config = {
@@ -43,6 +45,8 @@ export type Config = {
   kakaoJsKey?: string;
   chatPluginKey?: string;
   logLevel: string;
+  /** Browser tests only: a clock that `PUT /web/test-clock` moves (server/test-clock.ts). Refused in production. */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -69,6 +73,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       `Invalid environment variable ${missing}: set ADMIN_USER_ID and ADMIN_PASSWORD together`,
     );
   }
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment variable TEST_CLOCK: a movable clock is for tests, never production',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -85,5 +94,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     kakaoJsKey: e.KAKAO_JS_KEY,
     chatPluginKey: e.CHAT_PLUGIN_KEY,
     logLevel: e.LOG_LEVEL,
+    testClock: e.TEST_CLOCK,
   };
 };

@@ -6,6 +6,7 @@ import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
 import { seedSubServiceCatalogue } from './modules/sub-service/sub-service.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
+import { createTestClock } from './test-clock.ts';
 
 const fail = (message: string): never => {
   console.error(`fitdesk: ${message}`);
@@ -40,7 +41,11 @@ const main = async () => {
   const storage = createDiskStorage(join(config.dataDir, 'uploads'));
   const demoLogins: Login[] = seed === 'demo' ? await seedDemo(database.db, members, storage) : [];
 
+  // Browser tests only: a clock the tests can move (server/test-clock.ts); the configuration refuses it in production.
+  const testClock = config.testClock ? createTestClock() : undefined;
+  if (testClock) console.warn("fitdesk: TEST_CLOCK is set: PUT /web/test-clock moves this server's clock");
   const app = await buildApp({
+    testClock,
     db: database.db,
     dbKind: database.kind,
     config,

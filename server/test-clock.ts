@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * A movable clock for browser tests (docs/architecture.md#configuration, `TEST_CLOCK`): the server's injected
+ * clock reads the real time plus an offset, and `PUT /web/test-clock` sets that offset. It exists only in a process
+ * started with the flag, which the configuration refuses in production; product code never asks whether time is
+ * real, it only reads the clock it was given.
+ */
+export type TestClock = { now: () => Date; offsetMs: () => number; set: (offsetMs: number) => void };
+
+export const createTestClock = (): TestClock => {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    offsetMs: () => offset,
+    set: (offsetMs) => {
+      offset = offsetMs;
+    },
+  };
+};
+
+const bodySchema = z.strictObject({ offsetDays: z.number().int().min(0).max(3_650) });
+
+/** The route that moves the clock: forward only, by whole days from the real time. */
+export const registerTestClockRoute = (app: FastifyInstance, clock: TestClock) => {
+  app.put('/web/test-clock', { schema: { hide: true } }, async (request) => {
+    const { offsetDays } = bodySchema.parse(request.body);
+    clock.set(offsetDays * 86_400_000);
+    return { data: { now: clock.now().toISOString(), offsetDays } };
+  });
+};
