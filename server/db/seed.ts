@@ -23,6 +23,7 @@ import {
   notification,
   subService,
 } from './schema/index.ts';
+import { seedCheckIn } from './seed-checkin.ts';
 import { seedConsults } from './seed-consults.ts';
 import { seedMembersAndPasses } from './seed-passes.ts';
 import { seedSchedule } from './seed-schedule.ts';
@@ -288,6 +289,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
     await tx.insert(gymSubService).values([
       { gymId: active.id, subServiceId: byType.get('CONSULT')!, gymSubServiceStatus: 'APPROVE' },
       { gymId: active.id, subServiceId: byType.get('LOCKER')!, gymSubServiceStatus: 'APPROVE' },
+      { gymId: active.id, subServiceId: byType.get('ENTER')!, gymSubServiceStatus: 'APPROVE' },
       { gymId: active.id, subServiceId: byType.get('MESSAGE')!, gymSubServiceStatus: 'WAIT' },
     ]);
     const notice = (
@@ -304,6 +306,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
         readYn: true,
       }),
       notice(ids.demo!, active.id, 'SUB_SERVICE_APPROVED', 90, { subServiceType: 'LOCKER' }),
+      notice(ids.demo!, active.id, 'SUB_SERVICE_APPROVED', 80, { subServiceType: 'ENTER' }),
       notice(ids.owner2!, rejected.id, 'GYM_REJECTED', 60, {
         reason: DEMO_REJECTION_REASON,
       }),
@@ -320,6 +323,8 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       { owner: ids.demo!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
       new Date(),
     );
+    // Card numbers, a week of entries and two locker rooms with rentals in every state (server/db/seed-checkin.ts).
+    await seedCheckIn(tx, active.id, { owner: ids.demo!, staff: ids.staff! }, new Date());
   });
 };
 

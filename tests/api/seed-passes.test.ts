@@ -34,7 +34,7 @@ describe('the demo customers and passes', () => {
   it('fill every segment tab of 핏데스크 강남점', async () => {
     const { data } = await get(`/web/member/segment-counts?gymId=${gymId}&days=7`);
     expect(data.counts.all).toBeGreaterThanOrEqual(120);
-    for (const segment of ['active', 'hold', 'expiring', 'expired', 'unpaid', 'new', 'birthday'])
+    for (const segment of ['active', 'hold', 'expiring', 'expired', 'unpaid', 'new', 'birthday', 'noVisit'])
       expect(data.counts[segment], segment).toBeGreaterThan(0);
   });
 
@@ -70,6 +70,32 @@ describe('the demo customers and passes', () => {
       expect(page.total, status).toBeGreaterThan(0);
     }
     expect((await get(`/web/reservation/list/${gymId}?late=true&_end=1`)).total).toBeGreaterThan(0);
+  });
+
+  it('fill check-in and lockers: a week of entries of every result, 120 lockers in every state', async () => {
+    const seoulDay = (offsetDays: number) =>
+      new Date(Date.now() + 9 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const range = `from=${seoulDay(-6)}&to=${seoulDay(0)}`;
+    const stats = (await get(`/web/entry/stats/${gymId}?${range}`)).data;
+    expect(stats.allowed).toBeGreaterThan(50);
+    expect(stats.refused).toBeGreaterThan(0);
+    expect(stats.override).toBe(2);
+    let days = 0;
+    for (let back = -6; back <= 0; back += 1) {
+      const day = seoulDay(back);
+      if ((await get(`/web/entry/stats/${gymId}?from=${day}&to=${day}`)).data.total > 0) days += 1;
+    }
+    expect(days).toBeGreaterThanOrEqual(6);
+    const map = (await get(`/web/locker/map/${gymId}`)).data as {
+      rooms: unknown[];
+      lockers: unknown[];
+      counts: Record<string, number>;
+    };
+    expect(map.rooms).toHaveLength(2);
+    expect(map.lockers).toHaveLength(120);
+    for (const state of ['FREE', 'IN_USE', 'EXPIRING', 'EXPIRED', 'BROKEN'])
+      expect(map.counts[state], state).toBeGreaterThan(0);
+    expect((await get(`/web/locker/rental/list/${gymId}?view=ended&_end=1`)).total).toBeGreaterThan(0);
   });
 
   it('leave an intact audit chain', async () => {

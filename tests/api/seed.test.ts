@@ -25,7 +25,7 @@ beforeAll(async () => {
   // Loading it again changes nothing (the seed is idempotent).
   await seedDemo(t.db, members, storage);
   operator = await operatorOf(t);
-}, 60_000);
+}, 120_000);
 afterAll(() => t?.close());
 
 type Gym = {
