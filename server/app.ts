@@ -27,6 +27,7 @@ import {
 import { registerControlCharacterGuard } from './http/input.ts';
 import {
   BOOKING_SCHEME,
+  ENTRY_SCHEME,
   KIOSK_SCHEME,
   openapiTransform,
   openapiTransformObject,
@@ -39,6 +40,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultHooks } from './modules/consult/consult.hooks.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { entryRoutes } from './modules/entry/entry.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { gymHooks } from './modules/gym/gym.hooks.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
@@ -47,6 +49,8 @@ import { gymAuthRoutes } from './modules/gym-auth/gym-auth.routes.ts';
 import { gymMemberHooks } from './modules/gym-member/gym-member.hooks.ts';
 import { gymMemberRoutes } from './modules/gym-member/gym-member.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lockerRoutes } from './modules/locker/locker.routes.ts';
+import { createLockerReminderSweep } from './modules/locker/locker-reminders.ts';
 import { toMember } from './modules/member/member.repository.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
@@ -63,6 +67,7 @@ import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-
 import { type ResourceHooks, registerResource } from './resources/engine.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import { registerTestClockRoute, type TestClock } from './test-clock.ts';
 
 /**
  * Server behaviour by resource name, registered with the engine from here: the engine imports no module
@@ -86,6 +91,8 @@ export type AppDeps = {
   /** Defaults to the environment's configuration. */
   config?: Config;
   clock?: () => Date;
+  /** Browser tests only (`TEST_CLOCK`): the movable clock, whose route the app then registers. */
+  testClock?: TestClock;
   logger?: FastifyServerOptions['logger'];
   /** The built web app; without it only the API is served. */
   webRoot?: string;
@@ -106,7 +113,7 @@ export type AppDeps = {
 /** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
 export const buildApp = async (deps: AppDeps) => {
   const config = deps.config ?? loadConfig();
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.testClock?.now ?? deps.clock ?? (() => new Date());
   const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -196,6 +203,13 @@ export const buildApp = async (deps: AppDeps) => {
             description:
               "A customer's booking-link token, from POST /web/booking-link (30 days; a new link revokes it).",
           },
+          [ENTRY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-entry-token',
+            description:
+              "The check-in kiosk's token, from POST /web/entry-kiosk/{gymId} (16 hours; closed when staff leave it).",
+          },
         },
       },
     },
@@ -231,6 +245,15 @@ export const buildApp = async (deps: AppDeps) => {
   }
   if (dispatch === 'loop') {
     app.addHook('onReady', async () => dispatcher.start());
+    // The locker rental reminders (docs/rules.md#lockers): a sweep at start, then hourly, beside the loop.
+    const lockerReminders = createLockerReminderSweep({
+      db: deps.db,
+      clock,
+      log: app.log,
+      onEnqueued: () => dispatcher.wake(),
+    });
+    app.addHook('onReady', async () => lockerReminders.start());
+    app.addHook('onClose', async () => lockerReminders.stop());
     app.addHook('onResponse', async (request, reply) => {
       if (isWrite(request.method) && reply.statusCode < 400) dispatcher.wake();
     });
@@ -249,6 +272,7 @@ export const buildApp = async (deps: AppDeps) => {
   });
   registerRights(app);
   registerControlCharacterGuard(app);
+  if (deps.testClock) registerTestClockRoute(app, deps.testClock);
 
   await app.register(
     async (web) => {
@@ -269,6 +293,8 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(customerRoutes, { ctx });
       await web.register(passRoutes, { ctx });
       await web.register(scheduleRoutes, { ctx });
+      await web.register(lockerRoutes, { ctx });
+      await web.register(entryRoutes, { ctx });
       await web.register(auditRoutes, { ctx });
       await web.register(outboxRoutes, { ctx, dispatcher });
       for (const declaration of resources)

@@ -49,6 +49,21 @@ export const auditActions = [
   'reservation.attendance',
   'trainer.create',
   'trainer.update',
+  'entry.override',
+  'entry.export',
+  'entry.qr-reissue',
+  'entry-setting.update',
+  'locker-room.create',
+  'locker-room.update',
+  'locker-room.delete',
+  'locker-bank.create',
+  'locker-bank.update',
+  'locker-bank.delete',
+  'locker.update',
+  'locker.rent',
+  'locker.renew',
+  'locker.move',
+  'locker.end',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

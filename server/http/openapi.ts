@@ -22,6 +22,11 @@ declare module 'fastify' {
      * (docs/rules.md#self-booking), declared with the `bookingToken` security scheme.
      */
     bookingToken?: boolean;
+    /**
+     * The route answers the check-in kiosk: no session, but the `x-entry-token` header (docs/rules.md#check-in),
+     * declared with the `entryToken` security scheme.
+     */
+    entryToken?: boolean;
   }
 }
 
@@ -31,9 +36,17 @@ export const SESSION_SCHEME = 'session';
 export const KIOSK_SCHEME = 'kioskToken';
 /** The security scheme name of a customer's booking-link token header. */
 export const BOOKING_SCHEME = 'bookingToken';
+/** The security scheme name of the check-in kiosk's token header. */
+export const ENTRY_SCHEME = 'entryToken';
 
-const schemeOf = (config: { kiosk?: boolean; bookingToken?: boolean } | undefined) =>
-  config?.kiosk ? KIOSK_SCHEME : config?.bookingToken ? BOOKING_SCHEME : SESSION_SCHEME;
+const schemeOf = (config: { kiosk?: boolean; bookingToken?: boolean; entryToken?: boolean } | undefined) =>
+  config?.kiosk
+    ? KIOSK_SCHEME
+    : config?.bookingToken
+      ? BOOKING_SCHEME
+      : config?.entryToken
+        ? ENTRY_SCHEME
+        : SESSION_SCHEME;
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

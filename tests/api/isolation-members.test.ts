@@ -4,15 +4,15 @@ import { allFlags, type GymRight } from '#domain/permissions.ts';
 import { auditLog } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow, uniqueMobile } from '../fixtures/customers.ts';
-import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { approveAddOn, type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
 
-// The isolation matrix of the members-and-passes and schedule endpoints (docs/architecture.md#tests): every one against no
+// The isolation matrix of the members-and-passes, schedule and check-in endpoints (docs/architecture.md#tests): every one against no
 // session (401), another facility's owner (404), a worker without the flag (403), the operator (403: a facility's
 // customers are its own) and the callers who may (the flag alone, the owner). A refusal changes no row: the
 // facility's audit chain, where every write of these modules leaves a row, keeps its length.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Right = Extract<GymRight, 'memberUseYn' | 'memberSettingYn' | 'represent'>;
+type Right = Extract<GymRight, 'memberUseYn' | 'memberSettingYn' | 'represent' | 'staff'>;
 type Who = 'anon' | 'ownerB' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
@@ -20,8 +20,8 @@ let A: number;
 let ownerA: Cookies;
 let ownerB: Cookies;
 let operator: Cookies;
-const only = {} as Record<Right, Cookies>;
-const allBut = {} as Record<Right, Cookies>;
+const only = {} as Record<Exclude<Right, 'staff'>, Cookies>;
+const allBut = {} as Record<Exclude<Right, 'staff'>, Cookies>;
 let sharedCustomer = 0;
 let sharedPass = 0;
 let sharedTicket = 0;
@@ -47,6 +47,8 @@ beforeAll(async () => {
   }
   only.represent = ownerA;
   allBut.represent = (await makeStaff(t.app, a.owner, A, allFlags(true))).cookies;
+  // Check-in needs the ENTER add-on (docs/rules.md#check-in).
+  await approveAddOn(t, A, 'ENTER');
   sharedTicket = (await makeTicket(t, ownerA, A, { sessionCount: 30, transferFee: 10_000 })).id;
   sharedCustomer = (await makeCustomer(t, ownerA, A)).id;
   sharedPass = (await sellPass(sharedCustomer)).id;
@@ -404,10 +406,61 @@ const ENDPOINTS: Endpoint[] = [
     ok: 201,
     target: async () => ({ url: '/web/booking-link', payload: { gymId: A, memberId: sharedCustomer } }),
   },
+
+  // ---- check-in (issue 14); the kiosk's own calls take its token, not a session (tests/api/entry.test.ts)
+  read('/web/entry/list/{gymId}', () => `/web/entry/list/${A}`),
+  read('/web/entry/stats/{gymId}', () => `/web/entry/stats/${A}`),
+  read('/web/entry/export/{gymId}', () => `/web/entry/export/${A}`),
+  read('/web/member/qr/{id}', () => `/web/member/qr/${sharedCustomer}?gymId=${A}`),
+  {
+    method: 'GET',
+    path: '/web/entry-setting/{gymId}',
+    right: 'staff',
+    ok: 200,
+    target: async () => ({ url: `/web/entry-setting/${A}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/entry-setting/{gymId}',
+    right: 'represent',
+    ok: 200,
+    target: async () => ({ url: `/web/entry-setting/${A}`, payload: { blockUnpaid: false } }),
+  },
+  {
+    method: 'POST',
+    path: '/web/entry-kiosk/{gymId}',
+    right: 'memberSettingYn',
+    ok: 201,
+    target: async () => ({ url: `/web/entry-kiosk/${A}` }),
+  },
+  {
+    method: 'POST',
+    path: '/web/entry/manual/{gymId}',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/entry/manual/${A}`, payload: { memberId: sharedCustomer } }),
+  },
+  {
+    method: 'POST',
+    path: '/web/member/qr/{id}/reissue',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({ url: `/web/member/qr/${sharedCustomer}/reissue?gymId=${A}` }),
+  },
+  {
+    method: 'POST',
+    path: '/web/member/qr/{id}/send',
+    right: 'memberSettingYn',
+    ok: 204,
+    target: async () => ({ url: `/web/member/qr/${sharedCustomer}/send`, payload: { gymId: A } }),
+  },
 ];
 
-const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
-  ({ anon: undefined, ownerB, without: allBut[right], operator, with: only[right], ownerA })[who];
+/** `staff`: any staff member holds it, so nobody of A is "without" it; a worker with memberUseYn alone has it. */
+const cookiesOf = (who: Who, right: Right): Cookies | undefined => {
+  const flag = right === 'staff' ? 'memberUseYn' : right;
+  return { anon: undefined, ownerB, without: allBut[flag], operator, with: only[flag], ownerA }[who];
+};
 
 const CASES: [Who, number | 'ok'][] = [
   ['anon', 401],
@@ -424,13 +477,15 @@ const auditLength = async () =>
 /** The endpoints this file must cover, as the OpenAPI document lists them. */
 const inScope = (method: string, path: string) =>
   /^\/web\/(ticket|ticket-issue|lesson|reservation|trainer|booking-setting|booking-link)(\/|$)/.test(path) ||
+  /^\/web\/(entry-kiosk|entry-setting|member\/qr)\//.test(path) ||
+  /^\/web\/entry\/(list|stats|export|manual)\//.test(path) ||
   /^\/web\/member\/(total-list|active-list|stop-list|will-inactive-list|inactive-list|segment-counts|customer|batch-create|stop|delete-all|ticket-issue-list)/.test(
     path,
   ) ||
   (method === 'DELETE' && path === '/web/member/{id}');
 
 describe('the members isolation matrix', () => {
-  it('covers every members-and-passes and schedule endpoint of the OpenAPI document', async () => {
+  it('covers every members-and-passes, schedule and check-in endpoint of the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -447,6 +502,7 @@ describe('the members isolation matrix', () => {
     describe(`${endpoint.method} ${endpoint.path}`, () => {
       for (const [who, outcome] of CASES) {
         if (endpoint.right === 'represent' && who === 'with') continue;
+        if (endpoint.right === 'staff' && who === 'without') continue;
         it(`${who} → ${outcome}`, async () => {
           const target = await endpoint.target();
           const before = await auditLength();

@@ -133,8 +133,19 @@ const holdsOf = (db: Executor, issueId: number) =>
     .where(eq(ticketHold.ticketIssueId, issueId))
     .orderBy(asc(ticketHold.startDate));
 
-/** Locks the pass's row for the rest of the transaction: the last session, a refund, a hold are decided once. */
+/**
+ * Locks the pass's row for the rest of the transaction: the last session, a refund, a hold are decided once. Its
+ * customer's row is locked first, in the one order of docs/architecture.md#operations-model (the customer, then
+ * the pass): a check-in holds the customer while it takes the pass, and every change here ends by rewriting the
+ * customer's summary, so the opposite order could deadlock with it.
+ */
 const lockIssue = async (tx: Executor, id: number): Promise<TicketIssueRow> => {
+  const [owner] = await tx
+    .select({ memberId: ticketIssue.memberId })
+    .from(ticketIssue)
+    .where(eq(ticketIssue.id, id));
+  if (!owner) throw notFound();
+  await tx.select({ id: member.id }).from(member).where(eq(member.id, owner.memberId)).for('update');
   const [row] = await tx.select().from(ticketIssue).where(eq(ticketIssue.id, id)).for('update');
   if (!row) throw notFound();
   return row;
