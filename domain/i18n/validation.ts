@@ -68,6 +68,13 @@ const en = {
   sevenDays: 'Give the hours of all seven weekdays.',
   monthFormat: 'Enter a month as YYYY-MM.',
   alreadyTrainer: 'This staff member already has a trainer profile.',
+  bankSide: 'Use 1 to 40 rows and 1 to 40 columns.',
+  bankTooLarge: 'A bank can hold at most 400 lockers.',
+  lockerPrefixFormat: 'Use letters, digits, Hangul and hyphens only (at most 10).',
+  combinationFormat: 'Enter a combination of 3 to 8 digits.',
+  sameLocker: 'Choose another locker to move to.',
+  depositRefundAboveDeposit: 'The refund cannot exceed the deposit.',
+  depositKeptReasonRequired: 'Give the reason for keeping part of the deposit.',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -139,6 +146,13 @@ const ko: Record<ValidationKey, string> = {
   sevenDays: '일요일부터 토요일까지 7일의 근무 시간을 입력해 주세요.',
   monthFormat: '월을 YYYY-MM 형식으로 입력해 주세요.',
   alreadyTrainer: '이미 강사 프로필이 있는 직원입니다.',
+  bankSide: '행과 열은 각각 1부터 40까지 입력할 수 있습니다.',
+  bankTooLarge: '락커 뱅크 하나에는 최대 400개의 락커를 둘 수 있습니다.',
+  lockerPrefixFormat: '영문, 숫자, 한글, 하이픈(-)만 10자까지 사용할 수 있습니다.',
+  combinationFormat: '비밀번호는 숫자 3~8자리로 입력해 주세요.',
+  sameLocker: '옮길 다른 락커를 선택해 주세요.',
+  depositRefundAboveDeposit: '환불 금액은 보증금을 넘을 수 없습니다.',
+  depositKeptReasonRequired: '보증금 일부를 돌려주지 않는 사유를 입력해 주세요.',
 };
 
 export const validationMessages = { en, ko } as const;

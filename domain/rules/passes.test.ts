@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NO_VISIT_DAYS } from './checkin.ts';
 import {
   type CustomerSegment,
   type CustomerSummary,
@@ -366,6 +367,8 @@ describe('member-list segments (docs/rules.md#customers)', () => {
     createdOn: '2025-12-01',
     birthDate: '1990-07-04',
     hasPass: true,
+    // Came in yesterday, 14 March 10:00 KST.
+    lastVisitAt: '2026-03-14T01:00:00.000Z',
   };
   const none: CustomerSummary = {
     ...active,
@@ -387,6 +390,7 @@ describe('member-list segments (docs/rules.md#customers)', () => {
       'unpaid',
       'new',
       'birthday',
+      'noVisit',
     ]);
     expect(EXPIRING_SESSIONS).toBe(2);
   });
@@ -459,6 +463,28 @@ describe('member-list segments (docs/rules.md#customers)', () => {
     expect(segmentsOf(none)).toEqual(['all']);
   });
 
+  it('noVisit: active, and never came in or last came in on a Seoul day 14 or more days ago', () => {
+    expect(NO_VISIT_DAYS).toBe(14);
+    expect(segmentsOf({ ...active, lastVisitAt: null })).toEqual(['all', 'active', 'noVisit']);
+    // 1 March (Seoul) is today − 14: in; 2 March is today − 13: out.
+    expect(inSegment({ ...active, lastVisitAt: '2026-03-01T03:00:00.000Z' }, 'noVisit', today)).toBe(true);
+    expect(inSegment({ ...active, lastVisitAt: '2026-03-02T03:00:00.000Z' }, 'noVisit', today)).toBe(false);
+    // The Seoul day decides, not the UTC one: 1 March 23:59 KST is in, 2 March 00:00 KST (still 1 March UTC) out.
+    expect(inSegment({ ...active, lastVisitAt: '2026-03-01T14:59:00.000Z' }, 'noVisit', today)).toBe(true);
+    expect(inSegment({ ...active, lastVisitAt: '2026-03-01T15:00:00.000Z' }, 'noVisit', today)).toBe(false);
+    // 28 February 15:00 UTC is already 1 March in Seoul.
+    expect(inSegment({ ...active, lastVisitAt: '2026-02-28T15:00:00.000Z' }, 'noVisit', today)).toBe(true);
+    expect(inSegment(active, 'noVisit', today)).toBe(false);
+    // Only active customers: on hold, expired, not started or without a pass are not "no visit".
+    const away = { ...active, lastVisitAt: null };
+    expect(inSegment({ ...away, holdStartDate: '2026-03-10', holdEndDate: today }, 'noVisit', today)).toBe(
+      false,
+    );
+    expect(inSegment({ ...away, passEndDate: '2026-03-14' }, 'noVisit', today)).toBe(false);
+    expect(inSegment({ ...away, passStartDate: '2026-03-16' }, 'noVisit', today)).toBe(false);
+    expect(inSegment({ ...none, lastVisitAt: null }, 'noVisit', today)).toBe(false);
+  });
+
   it('active, hold and expired never overlap', () => {
     const maybeDay = fc.option(isoDay, { nil: null });
     const summary = fc.record({
@@ -471,6 +497,16 @@ describe('member-list segments (docs/rules.md#customers)', () => {
       createdOn: isoDay,
       birthDate: maybeDay,
       hasPass: fc.boolean(),
+      lastVisitAt: fc.option(
+        fc
+          .date({
+            min: new Date('2020-01-01T00:00:00Z'),
+            max: new Date('2035-12-31T00:00:00Z'),
+            noInvalidDate: true,
+          })
+          .map((d) => d.toISOString()),
+        { nil: null },
+      ),
     });
     fc.assert(
       fc.property(summary, isoDay, (s, day) => {
@@ -480,6 +516,7 @@ describe('member-list segments (docs/rules.md#customers)', () => {
         if (inSegment(s, 'expiring', day)) {
           expect(a || inSegment(s, 'hold', day)).toBe(true);
         }
+        if (inSegment(s, 'noVisit', day)) expect(a).toBe(true);
       }),
     );
   });

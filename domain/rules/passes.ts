@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { addDays, daysBetween, monthOfDate } from './seoul-time.ts';
+import { noRecentVisit } from './checkin.ts';
+import { addDays, daysBetween, monthOfDate, seoulToday } from './seoul-time.ts';
 
 // Pass products, sold passes, holds and the member-list segments (docs/rules.md#passes). Dates are ISO
 // 'YYYY-MM-DD' Seoul calendar days, compared as strings; "today" always comes in as an argument.
@@ -214,6 +215,7 @@ export const customerSegments = [
   'unpaid',
   'new',
   'birthday',
+  'noVisit',
 ] as const;
 export type CustomerSegment = (typeof customerSegments)[number];
 
@@ -231,6 +233,8 @@ export type CustomerSummary = {
   birthDate: string | null;
   hasPass: boolean;
   passStartDate: string | null;
+  /** The instant of the last allowed check-in (ISO), null when never. */
+  lastVisitAt: string | null;
 };
 
 const isHeld = (s: CustomerSummary, today: string): boolean =>
@@ -252,7 +256,8 @@ const isActive = (s: CustomerSummary, today: string): boolean =>
  *   has `EXPIRING_SESSIONS` or fewer sessions left;
  * - expired: a pass whose end date has passed or whose sessions are used up;
  * - unpaid: an unpaid balance above 0;
- * - new: created in today's month; birthday: born in today's month.
+ * - new: created in today's month; birthday: born in today's month;
+ * - noVisit: active, and never visited or last visited on a Seoul day at least `NO_VISIT_DAYS` (14) days ago.
  * A null date compares as false, as in SQL.
  */
 export const inSegment = (
@@ -284,5 +289,10 @@ export const inSegment = (
       return s.createdOn.slice(0, 7) === today.slice(0, 7);
     case 'birthday':
       return s.birthDate !== null && monthOfDate(s.birthDate) === monthOfDate(today);
+    case 'noVisit':
+      return (
+        isActive(s, today) &&
+        noRecentVisit(s.lastVisitAt === null ? null : seoulToday(new Date(s.lastVisitAt)), today)
+      );
   }
 };

@@ -55,6 +55,8 @@ export const customerSchema = z
     holdEndDate: z.string().nullable(),
     passState: z.enum(customerPassStates),
     unpaidAmount: z.number().int(),
+    /** The last allowed check-in; null when the customer never came in. */
+    lastVisitAt: isoDateTime.nullable(),
     createDate: isoDateTime,
   })
   .meta({ id: 'Customer' });
@@ -121,6 +123,7 @@ export const segmentCountsSchema = z
       unpaid: z.number().int(),
       new: z.number().int(),
       birthday: z.number().int(),
+      noVisit: z.number().int(),
     } satisfies Record<(typeof customerSegments)[number], z.ZodNumber>),
     capped: z.boolean(),
   })

@@ -29,6 +29,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
         'schedule',
         'reservations',
         'trainers',
+        'entryList',
       ],
       subService: ['allServices', 'consulting', 'locker'],
       payment: ['paymentHistory'],
@@ -44,7 +45,15 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     });
     // CONSULT needs consultUseYn and MESSAGE adMessageUseYn, which this set lacks.
     expect(keys).toEqual({
-      member: ['memberList', 'passProducts', 'soldPasses', 'schedule', 'reservations', 'trainers'],
+      member: [
+        'memberList',
+        'passProducts',
+        'soldPasses',
+        'schedule',
+        'reservations',
+        'trainers',
+        'entryList',
+      ],
       subService: ['allServices', 'locker'],
       payment: [],
       settings: [],

@@ -36,7 +36,7 @@ const counts = async (query = '') => {
   const response = await get(`/web/member/segment-counts?gymId=${gymId}${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.counts as Record<
-    'all' | 'active' | 'hold' | 'expiring' | 'expired' | 'unpaid' | 'new' | 'birthday',
+    'all' | 'active' | 'hold' | 'expiring' | 'expired' | 'unpaid' | 'new' | 'birthday' | 'noVisit',
     number
   >;
 };

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { NO_VISIT_DAYS } from '#domain/rules/checkin.ts';
 import { nameSearchKey, phoneSearchDigits } from '#domain/rules/customer.ts';
 import { type CustomerSegment, customerSegments, EXPIRING_SESSIONS } from '#domain/rules/passes.ts';
-import { addDays } from '#domain/rules/seoul-time.ts';
+import { addDays, seoulDayStartUtc } from '#domain/rules/seoul-time.ts';
 import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import { member } from '../../db/schema/index.ts';
@@ -22,6 +23,14 @@ const activeToday = (today: string) =>
     and (${member.passEndDate} is null or ${member.passEndDate} >= ${today})
     and (${member.sessionsLeft} is null or ${member.sessionsLeft} > 0)
     and not coalesce(${heldToday(today)}, false))`;
+
+/**
+ * Active, and no visit on a Seoul day after today − NO_VISIT_DAYS (`noRecentVisit`): never, or before 00:00 KST
+ * of today − 13 days. An instant bound, so member_owner_visit_idx (ownerGymId, lastVisitAt) can serve it.
+ */
+const noVisitToday = (today: string) =>
+  sql`(${activeToday(today)} and (${member.lastVisitAt} is null
+    or ${lt(member.lastVisitAt, seoulDayStartUtc(addDays(today, 1 - NO_VISIT_DAYS)))}))`;
 
 /** The SQL condition of a segment today (the same rules as `inSegment`). */
 export const segmentCondition = (segment: CustomerSegment, today: string, days: number): SQL | undefined => {
@@ -44,6 +53,8 @@ export const segmentCondition = (segment: CustomerSegment, today: string, days: 
       return sql`${member.registeredOn} >= ${`${today.slice(0, 7)}-01`}`;
     case 'birthday':
       return sql`extract(month from ${member.birthDate}) = ${Number(today.slice(5, 7))}`;
+    case 'noVisit':
+      return noVisitToday(today);
   }
 };
 
@@ -125,6 +136,7 @@ export const customerColumns = {
   holdStartDate: member.holdStartDate,
   holdEndDate: member.holdEndDate,
   unpaidAmount: member.unpaidAmount,
+  lastVisitAt: member.lastVisitAt,
   createDate: member.createDate,
   memo: member.memo,
   erasedAt: member.erasedAt,

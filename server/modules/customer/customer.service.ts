@@ -64,6 +64,7 @@ type CustomerRow = {
   holdStartDate: string | null;
   holdEndDate: string | null;
   unpaidAmount: number;
+  lastVisitAt: Date | null;
   createDate: Date;
   memo: string | null;
   erasedAt: Date | null;
@@ -102,6 +103,7 @@ export const toCustomer = (row: CustomerRow, today: string, options: { mask: boo
   holdEndDate: row.holdEndDate,
   passState: customerPassState(row, today),
   unpaidAmount: row.unpaidAmount,
+  lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
   createDate: row.createDate.toISOString(),
 });
 

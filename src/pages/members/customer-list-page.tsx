@@ -9,6 +9,7 @@ import { type CustomerSegment, customerSegments } from '#domain/rules/passes.ts'
 import type { Customer } from '#domain/schemas/customer.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { seoulDotDate } from '../entry/entry-format.ts';
 import { downloadFile } from './download.ts';
 import { formatWon } from './money.ts';
 import { useCustomerList, useRefreshCustomers, useSegmentCounts } from './use-customers.ts';
@@ -64,9 +65,12 @@ export function CustomerListPage() {
   const translate = useTranslate();
   const { i18n } = useTranslation();
   const { message } = App.useApp();
-  const { selected, gymAuth } = useFacility();
+  const { selected, gymAuth, approvedSubServices } = useFacility();
   const gymId = selected?.id ?? 0;
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  // Visits are known only where the kiosk runs: without the ENTER add-on every customer would be "no visit".
+  const tracksVisits = approvedSubServices.has('ENTER');
+  const segments = customerSegments.filter((s) => s !== 'noVisit' || tracksVisits);
   const [segment, setSegment] = useState<CustomerSegment>('all');
   const [days, setDays] = useState(7);
   const [search, setSearch] = useState('');
@@ -151,6 +155,16 @@ export function CustomerListPage() {
         ),
     },
     { key: 'trainer', title: translate('customers.fields.trainer'), render: (_, c) => c.trainerName ?? '-' },
+    ...(tracksVisits
+      ? [
+          {
+            key: 'lastVisitAt',
+            title: translate('customers.fields.lastVisit'),
+            className: 'fd-nowrap',
+            render: (_: unknown, c: Customer) => (c.lastVisitAt ? seoulDotDate(c.lastVisitAt) : '—'),
+          },
+        ]
+      : []),
     {
       key: 'registeredOn',
       dataIndex: 'registeredOn',
@@ -198,7 +212,7 @@ export function CustomerListPage() {
           setPage(1);
           setSelectedIds([]);
         }}
-        items={customerSegments.map((s) => ({ key: s, label: tabLabel(s) }))}
+        items={segments.map((s) => ({ key: s, label: tabLabel(s) }))}
       />
       <div className="fd-members-toolbar">
         <Input.Search

@@ -1,0 +1,207 @@
+import { useTranslate } from '@refinedev/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { customerListRoute } from '#domain/api/customer.ts';
+import { manualEntryRoute } from '#domain/api/entry.ts';
+import type { KioskAnswer } from '#domain/schemas/entry.ts';
+import { isHttpError } from '#src/providers/http-error.ts';
+import { api } from '#src/providers/instances.ts';
+import { dotDate, reasonText } from './entry-format.ts';
+
+/** The value after `delay` ms without change (the customer search asks once the typing pauses). */
+const useDebounced = <T,>(value: T, delay = 300): T => {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+};
+
+type Values = { memberId?: number; note?: string };
+
+/**
+ * "Check in a customer" (method MANUAL): search the facility's customers by name or phone, check them in, and show
+ * the answer. A refusal can be overridden with a required note (the same call with `overrideNote`).
+ */
+export function ManualCheckInDialog({
+  gymId,
+  onClose,
+  onCheckedIn,
+}: {
+  gymId: number;
+  onClose: () => void;
+  onCheckedIn: () => void;
+}) {
+  const translate = useTranslate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [answer, setAnswer] = useState<KioskAnswer | null>(null);
+  const [overriding, setOverriding] = useState(false);
+  const [overridden, setOverridden] = useState(false);
+  const [picked, setPicked] = useState<string>('');
+
+  const candidates = useQuery({
+    queryKey: ['entries', 'customer-options', gymId, q],
+    queryFn: () =>
+      api.call(customerListRoute, {
+        query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
+      }),
+    enabled: gymId > 0,
+    staleTime: 30_000,
+  });
+  const checkIn = useMutation({
+    meta: { silent: true },
+    mutationFn: (input: { memberId: number; overrideNote?: string }) =>
+      api.call(manualEntryRoute, { params: { gymId }, body: input }),
+    onSuccess: (result, input) => {
+      setAnswer(result);
+      setOverriding(false);
+      setOverridden(Boolean(input.overrideNote) && result.outcome === 'ALLOWED');
+      onCheckedIn();
+    },
+    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+  });
+
+  const options = (candidates.data ?? []).map((c) => ({
+    value: c.id,
+    label: `${c.name} (${c.phone})`,
+    name: c.name,
+  }));
+  const name = answer?.name ?? picked;
+
+  const submit = () => {
+    void form
+      .validateFields(['memberId'])
+      .then((values) => checkIn.mutate({ memberId: values.memberId ?? 0 }))
+      .catch(() => undefined);
+  };
+  const submitOverride = () => {
+    void form
+      .validateFields()
+      .then((values) =>
+        checkIn.mutate({ memberId: values.memberId ?? 0, overrideNote: (values.note ?? '').trim() }),
+      )
+      .catch(() => undefined);
+  };
+  const again = () => {
+    form.resetFields();
+    setAnswer(null);
+    setOverriding(false);
+    setOverridden(false);
+    setPicked('');
+  };
+
+  const refused = answer?.outcome === 'REFUSED';
+  const footer = !answer ? (
+    <Space wrap>
+      <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
+      <Button type="primary" loading={checkIn.isPending} onClick={submit}>
+        {translate('entries.manual.submit')}
+      </Button>
+    </Space>
+  ) : refused && overriding ? (
+    <Space wrap>
+      <Button onClick={() => setOverriding(false)}>{translate('entries.manual.back')}</Button>
+      <Button type="primary" danger loading={checkIn.isPending} onClick={submitOverride}>
+        {translate('entries.manual.overrideSubmit')}
+      </Button>
+    </Space>
+  ) : (
+    <Space wrap>
+      <Button onClick={again}>{translate('entries.manual.another')}</Button>
+      {refused && (
+        <Button danger onClick={() => setOverriding(true)}>
+          {translate('entries.manual.override')}
+        </Button>
+      )}
+      <Button type="primary" onClick={onClose}>
+        {translate('entries.manual.close')}
+      </Button>
+    </Space>
+  );
+
+  const details = answer
+    ? [
+        answer.passName,
+        answer.sessionsLeft !== null
+          ? translate('entries.manual.sessionsLeft', { count: answer.sessionsLeft })
+          : null,
+        answer.daysLeft !== null ? translate('entries.manual.daysLeft', { count: answer.daysLeft }) : null,
+        answer.renewSoon && answer.endDate
+          ? translate('entries.manual.renewSoon', { date: dotDate(answer.endDate) })
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
+
+  return (
+    <Modal open title={translate('entries.manual.title')} footer={footer} onCancel={onClose} destroyOnHidden>
+      <Form<Values> form={form} layout="vertical" requiredMark>
+        <Form.Item
+          name="memberId"
+          label={translate('entries.manual.customer')}
+          rules={[{ required: true, message: translate('entries.manual.customerRequired') }]}
+        >
+          <Select<number>
+            showSearch
+            allowClear
+            disabled={answer !== null}
+            placeholder={translate('entries.manual.customerSearch')}
+            filterOption={false}
+            onSearch={setSearch}
+            loading={candidates.isFetching}
+            notFoundContent={candidates.isFetching ? undefined : translate('entries.manual.noCustomers')}
+            options={options}
+            onChange={(value) => setPicked(options.find((o) => o.value === value)?.name ?? '')}
+          />
+        </Form.Item>
+        {answer && (
+          <Alert
+            type={answer.outcome === 'ALLOWED' ? 'success' : 'error'}
+            showIcon
+            message={
+              answer.outcome === 'ALLOWED'
+                ? translate(
+                    overridden
+                      ? 'entries.manual.overridden'
+                      : answer.repeat
+                        ? 'entries.manual.repeat'
+                        : 'entries.manual.allowed',
+                    { name },
+                  )
+                : answer.outcome === 'REFUSED'
+                  ? translate('entries.manual.refused', { name })
+                  : translate('entries.manual.unknown')
+            }
+            description={
+              refused
+                ? reasonText(
+                    translate,
+                    answer.reason,
+                    answer.reasonDate,
+                    answer.unpaidAmount === null ? null : answer.unpaidAmount.toLocaleString('ko-KR'),
+                  )
+                : details || undefined
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {refused && overriding && (
+          <Form.Item
+            name="note"
+            label={translate('entries.manual.note')}
+            extra={translate('entries.manual.noteHelp')}
+            rules={[{ required: true, whitespace: true, message: translate('entries.manual.noteRequired') }]}
+          >
+            <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} autoFocus />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
