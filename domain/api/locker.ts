@@ -23,7 +23,9 @@ import { defineRoute } from './define.ts';
 // and rentals are the facility's own: another facility's answer 404.
 
 const gymQuery = z.strictObject({ gymId: z.coerce.number().int().positive() });
-const withGym = <T extends z.ZodObject>(schema: T) => schema.extend({ gymId: z.number().int().positive() });
+const gymIdField = { gymId: z.number().int().positive() };
+const withGym = <S extends z.ZodRawShape, C extends z.core.$ZodObjectConfig>(schema: z.ZodObject<S, C>) =>
+  schema.extend(gymIdField);
 
 /** `GET /web/locker/map/{gymId}`: rooms, banks, every locker with its state, and the legend's counts. */
 export const lockerMapRoute = defineRoute({
