@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { Button, Form, InputNumber, Space } from 'antd';
 import { paymentMethods } from '#domain/enums.ts';
+import { PlainSelect } from '../../forms/plain-select.tsx';
 
 /** Payment lines (card, cash, transfer, any mix) inside a form, under `name`. */
 export function PaymentLines({ name = 'payments' }: { name?: string }) {
@@ -13,7 +14,7 @@ export function PaymentLines({ name = 'payments' }: { name?: string }) {
           {fields.map((field, index) => (
             <Space key={field.key} align="baseline" wrap>
               <Form.Item name={[field.name, 'method']} rules={[{ required: true }]} noStyle>
-                <Select
+                <PlainSelect<string>
                   aria-label={translate('passes.view.method')}
                   style={{ width: 110 }}
                   options={paymentMethods.map((m) => ({ value: m, label: translate(`passes.method.${m}`) }))}

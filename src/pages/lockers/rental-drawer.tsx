@@ -1,0 +1,524 @@
+import { ArrowLeftOutlined, LogoutOutlined, SwapOutlined, SyncOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Descriptions,
+  Divider,
+  Drawer,
+  Form,
+  Grid,
+  Input,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  lockerEndRoute,
+  lockerMoveRoute,
+  lockerRenewRoute,
+  lockerRentalGetRoute,
+} from '#domain/api/locker.ts';
+import { paymentMethods } from '#domain/enums.ts';
+import { renewalStart } from '#domain/rules/locker.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
+import type { LockerRental, LockerTile } from '#domain/schemas/locker.ts';
+import { RadioChoices } from '#src/forms/choice-groups.tsx';
+import { api } from '#src/providers/instances.ts';
+import { PlainSelect } from '../../forms/plain-select.tsx';
+import { formatWon, paymentsTotal } from '../members/money.ts';
+import { PaymentLines } from '../members/payment-lines.tsx';
+import { errorText, lockerKeys, showFieldErrors } from './locker-api.ts';
+import { dotDate, monthLater } from './locker-model.ts';
+import { STATE_ICON } from './locker-tile.tsx';
+import { DATE_FORMAT, DateInput, PaymentSummary, paymentsOf, WonInput } from './rent-drawer.tsx';
+
+type Mode = 'view' | 'renew' | 'move' | 'end';
+
+/** A state's tag colours: dark text on the light preset backgrounds (WCAG AA), with the state's icon. */
+const STATE_TAG: Record<LockerRental['state'], { color: string; text: string }> = {
+  FREE: { color: 'green', text: '#135200' },
+  IN_USE: { color: 'blue', text: '#003eb3' },
+  EXPIRING: { color: 'orange', text: '#873800' },
+  EXPIRED: { color: 'red', text: '#a8071a' },
+  BROKEN: { color: 'default', text: '#262626' },
+};
+
+export function StateTag({ state }: { state: LockerRental['state'] }) {
+  const translate = useTranslate();
+  const tag = STATE_TAG[state];
+  return (
+    <Tag color={tag.color} style={{ color: tag.text }} icon={STATE_ICON[state]}>
+      {translate(`lockers.state.${state}`)}
+    </Tag>
+  );
+}
+
+/**
+ * One rental: the customer, the dates, the money, the key and the (masked) combination; for staff who may change
+ * lockers, renewing, moving to a free locker and ending it (the key back and the deposit refunded or kept).
+ */
+export function RentalDrawer({
+  gymId,
+  rentalId,
+  canChange,
+  freeLockers,
+  onClose,
+  onChanged,
+}: {
+  gymId: number;
+  rentalId: number;
+  canChange: boolean;
+  freeLockers: readonly LockerTile[];
+  onClose: () => void;
+  /** After a change: the rental now shown (a renewal or a move continues as a new rental row). */
+  onChanged: (rental: LockerRental) => void;
+}) {
+  const translate = useTranslate();
+  const screens = Grid.useBreakpoint();
+  const [mode, setMode] = useState<Mode>('view');
+  const rental = useQuery({
+    queryKey: lockerKeys.rental(gymId, rentalId),
+    queryFn: () => api.call(lockerRentalGetRoute, { params: { id: rentalId }, query: { gymId } }),
+    enabled: gymId > 0,
+    retry: false,
+    meta: { silent: true },
+  });
+  const r = rental.data;
+  const changed = (next: LockerRental) => {
+    setMode('view');
+    onChanged(next);
+  };
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      width={screens.md ? 520 : '100%'}
+      rootClassName="fd-locker-overlay"
+      title={
+        r ? translate('lockers.rental.title', { label: r.lockerLabel }) : translate('lockers.rental.loading')
+      }
+      destroyOnHidden
+    >
+      {rental.isError && (
+        <Result
+          status="warning"
+          title={translate('lockers.rental.loadFailed')}
+          subTitle={errorText(rental.error, translate)}
+          extra={<Button onClick={() => void rental.refetch()}>{translate('lockers.retry')}</Button>}
+        />
+      )}
+      {!r && !rental.isError && <Skeleton active />}
+      {r && (
+        <>
+          <RentalDetails rental={r} />
+          {canChange && r.status === 'ACTIVE' && (
+            <>
+              <Divider />
+              {mode === 'view' && (
+                <div className="fd-locker-actions">
+                  <Button icon={<SyncOutlined aria-hidden />} onClick={() => setMode('renew')}>
+                    {translate('lockers.rental.renew')}
+                  </Button>
+                  <Button icon={<SwapOutlined aria-hidden />} onClick={() => setMode('move')}>
+                    {translate('lockers.rental.move')}
+                  </Button>
+                  <Button danger icon={<LogoutOutlined aria-hidden />} onClick={() => setMode('end')}>
+                    {translate('lockers.rental.end')}
+                  </Button>
+                </div>
+              )}
+              {mode === 'renew' && (
+                <RenewForm gymId={gymId} rental={r} onBack={() => setMode('view')} onDone={changed} />
+              )}
+              {mode === 'move' && (
+                <MoveForm
+                  gymId={gymId}
+                  rental={r}
+                  freeLockers={freeLockers}
+                  onBack={() => setMode('view')}
+                  onDone={changed}
+                />
+              )}
+              {mode === 'end' && (
+                <EndForm gymId={gymId} rental={r} onBack={() => setMode('view')} onDone={changed} />
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+function RentalDetails({ rental: r }: { rental: LockerRental }) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const won = (n: number) => formatWon(n, i18n.language);
+  const notSet = translate('lockers.rental.notSet');
+  return (
+    <Descriptions size="small" column={1} bordered>
+      <Descriptions.Item label={translate('lockers.rental.state')}>
+        <Space size={4} wrap>
+          {r.status === 'ACTIVE' ? (
+            <StateTag state={r.state} />
+          ) : (
+            <Tag>{translate('lockers.status.ENDED')}</Tag>
+          )}
+          {r.endKind && <Tag>{translate(`lockers.endKind.${r.endKind}`)}</Tag>}
+        </Space>
+      </Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.customer')}>
+        <Link to={`/memberManage/list/info?id=${r.memberId}`} className="fd-locker-link">
+          {r.memberName}
+        </Link>
+        <span className="fd-locker-bank-meta">{r.phone}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.period')}>
+        {dotDate(r.startDate)} – {dotDate(r.endDate)}
+      </Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.fee')}>{won(r.fee)}</Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.deposit')}>{won(r.deposit)}</Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.unpaid')}>
+        {r.unpaidAmount > 0 ? <strong>{won(r.unpaidAmount)}</strong> : won(0)}
+      </Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.keyNumber')}>
+        {r.keyNumber || notSet}
+      </Descriptions.Item>
+      <Descriptions.Item label={translate('lockers.rental.combination')}>
+        {r.combination === null ? notSet : translate('lockers.rental.combinationHidden')}
+      </Descriptions.Item>
+      {r.status === 'ENDED' && r.keyReturned !== null && (
+        <Descriptions.Item label={translate('lockers.rental.keyReturned')}>
+          {translate(r.keyReturned ? 'lockers.rental.yes' : 'lockers.rental.no')}
+        </Descriptions.Item>
+      )}
+      {r.status === 'ENDED' && r.depositRefunded !== null && (
+        <Descriptions.Item label={translate('lockers.rental.depositRefunded')}>
+          {won(r.depositRefunded)}
+          {r.depositKeptReason ? ` · ${r.depositKeptReason}` : ''}
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
+
+type FormProps = {
+  gymId: number;
+  rental: LockerRental;
+  onBack: () => void;
+  onDone: (rental: LockerRental) => void;
+};
+
+function FormButtons({
+  submit,
+  danger,
+  loading,
+  disabled,
+  onBack,
+}: {
+  submit: string;
+  danger?: boolean;
+  loading: boolean;
+  disabled?: boolean;
+  onBack: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Space wrap>
+      <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack}>
+        {translate('lockers.rental.back')}
+      </Button>
+      <Button type="primary" danger={danger} htmlType="submit" loading={loading} disabled={disabled}>
+        {submit}
+      </Button>
+    </Space>
+  );
+}
+
+type RenewValues = {
+  endDate: Dayjs;
+  fee?: number;
+  payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
+};
+
+/** Renewing: a new end (by default a month after the current one), the fee and its payment lines. */
+function RenewForm({ gymId, rental: r, onBack, onDone }: FormProps) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RenewValues>();
+  const won = (n: number) => formatWon(n, i18n.language);
+  const from = renewalStart(r.endDate, seoulToday(new Date()));
+  const fee = Form.useWatch('fee', form) ?? 0;
+  const paid = paymentsTotal(Form.useWatch('payments', form));
+  const renew = useMutation({
+    meta: { silent: true },
+    mutationFn: (v: RenewValues) =>
+      api.call(lockerRenewRoute, {
+        params: { id: r.id },
+        query: { gymId },
+        body: { endDate: v.endDate.format(DATE_FORMAT), fee: v.fee ?? 0, payments: paymentsOf(v.payments) },
+      }),
+    onSuccess: (next) => {
+      message.success(translate('lockers.renew.done', { date: dotDate(next.endDate) }));
+      onDone(next);
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  return (
+    <Form<RenewValues>
+      form={form}
+      layout="vertical"
+      requiredMark
+      aria-label={translate('lockers.renew.title')}
+      initialValues={{ endDate: dayjs(monthLater(r.endDate)), fee: r.fee, payments: [{ method: 'CARD' }] }}
+      onFinish={(v) => renew.mutate(v)}
+    >
+      <div className="fd-locker-subtitle">{translate('lockers.renew.title')}</div>
+      <Alert
+        type="info"
+        className="fd-locker-alert"
+        message={translate('lockers.renew.from', { date: dotDate(from) })}
+      />
+      {renew.isError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          className="fd-locker-alert"
+          message={errorText(renew.error, translate)}
+        />
+      )}
+      <div className="fd-locker-inline-fields">
+        <Form.Item
+          name="endDate"
+          label={translate('lockers.renew.endDate')}
+          rules={[
+            { required: true, message: translate('validation.required') },
+            {
+              validator: (_, value: Dayjs | undefined) =>
+                value && value.format(DATE_FORMAT) < from
+                  ? Promise.reject(
+                      new Error(translate('lockers.renew.endBeforeStart', { date: dotDate(from) })),
+                    )
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <DateInput disabledDate={(d) => d.format(DATE_FORMAT) < from} />
+        </Form.Item>
+        <Form.Item
+          name="fee"
+          label={translate('lockers.renew.fee')}
+          rules={[
+            { required: true, message: translate('validation.required') },
+            { type: 'integer', min: 0, message: translate('validation.notNegative') },
+          ]}
+        >
+          <WonInput />
+        </Form.Item>
+      </div>
+      <div className="fd-locker-subtitle">{translate('lockers.rent.payments')}</div>
+      <PaymentLines />
+      <PaymentSummary
+        total={fee || 0}
+        paid={paid}
+        text={translate('lockers.renew.summary', {
+          total: won(fee || 0),
+          paid: won(paid),
+          unpaid: won(Math.max((fee || 0) - paid, 0)),
+        })}
+      />
+      <Divider />
+      <FormButtons
+        submit={translate('lockers.renew.submit')}
+        loading={renew.isPending}
+        disabled={paid > (fee || 0)}
+        onBack={onBack}
+      />
+    </Form>
+  );
+}
+
+/** Moving: the same rental continues in a free locker. */
+function MoveForm({
+  gymId,
+  rental: r,
+  freeLockers,
+  onBack,
+  onDone,
+}: FormProps & { freeLockers: readonly LockerTile[] }) {
+  const translate = useTranslate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ lockerId?: number }>();
+  const move = useMutation({
+    meta: { silent: true },
+    mutationFn: (lockerId: number) =>
+      api.call(lockerMoveRoute, { params: { id: r.id }, query: { gymId }, body: { lockerId } }),
+    onSuccess: (next) => {
+      message.success(translate('lockers.move.done', { label: next.lockerLabel }));
+      onDone(next);
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  const options = freeLockers
+    .filter((l) => l.id !== r.lockerId)
+    .map((l) => ({
+      value: l.id,
+      label: l.size === 'LARGE' ? `${l.label} (${translate('lockers.size.LARGE')})` : l.label,
+    }));
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark
+      aria-label={translate('lockers.move.title')}
+      onFinish={(v) => move.mutate(v.lockerId ?? 0)}
+    >
+      <div className="fd-locker-subtitle">{translate('lockers.move.title')}</div>
+      {move.isError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          className="fd-locker-alert"
+          message={errorText(move.error, translate)}
+        />
+      )}
+      <Form.Item
+        name="lockerId"
+        label={translate('lockers.move.locker')}
+        rules={[{ required: true, message: translate('lockers.move.lockerRequired') }]}
+      >
+        <PlainSelect<number>
+          showSearch
+          optionFilterProp="label"
+          placeholder={translate('lockers.move.placeholder')}
+          notFoundContent={translate('lockers.move.noFree')}
+          options={options}
+        />
+      </Form.Item>
+      <FormButtons submit={translate('lockers.move.submit')} loading={move.isPending} onBack={onBack} />
+    </Form>
+  );
+}
+
+type EndValues = {
+  keyReturned: boolean;
+  depositRefunded?: number;
+  depositKeptReason?: string;
+  refundMethod: 'CARD' | 'CASH' | 'TRANSFER';
+};
+
+/** Ending: the key back, the deposit refunded (0 up to the deposit; a reason when less), after a confirmation. */
+function EndForm({ gymId, rental: r, onBack, onDone }: FormProps) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<EndValues>();
+  const won = (n: number) => formatWon(n, i18n.language);
+  const refunded = Form.useWatch('depositRefunded', form) ?? r.deposit;
+  const keeps = typeof refunded === 'number' && refunded < r.deposit;
+  const end = useMutation({
+    meta: { silent: true },
+    mutationFn: (v: EndValues) =>
+      api.call(lockerEndRoute, {
+        params: { id: r.id },
+        query: { gymId },
+        body: {
+          keyReturned: v.keyReturned,
+          depositRefunded: v.depositRefunded ?? 0,
+          depositKeptReason:
+            (v.depositRefunded ?? 0) < r.deposit ? v.depositKeptReason?.trim() || null : null,
+          refundMethod: v.refundMethod,
+        },
+      }),
+    onSuccess: (next) => {
+      message.success(translate('lockers.end.done', { label: next.lockerLabel }));
+      onDone(next);
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  const confirm = (v: EndValues) =>
+    modal.confirm({
+      title: translate('lockers.end.confirmTitle', { label: r.lockerLabel }),
+      content: translate('lockers.end.confirmText', { name: r.memberName }),
+      okText: translate('lockers.end.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: translate('lockers.rental.back'),
+      onOk: () => end.mutateAsync(v).catch(() => undefined),
+    });
+  return (
+    <Form<EndValues>
+      form={form}
+      layout="vertical"
+      requiredMark
+      aria-label={translate('lockers.end.title')}
+      initialValues={{ keyReturned: true, depositRefunded: r.deposit, refundMethod: 'CASH' }}
+      onFinish={confirm}
+    >
+      <div className="fd-locker-subtitle">{translate('lockers.end.title')}</div>
+      {end.isError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          className="fd-locker-alert"
+          message={errorText(end.error, translate)}
+        />
+      )}
+      <Form.Item name="keyReturned" valuePropName="checked">
+        <Checkbox>{translate('lockers.end.keyReturned')}</Checkbox>
+      </Form.Item>
+      <Form.Item
+        name="depositRefunded"
+        label={translate('lockers.end.depositRefunded')}
+        extra={translate('lockers.end.depositHelp', { deposit: won(r.deposit) })}
+        rules={[
+          { required: true, message: translate('validation.required') },
+          {
+            type: 'integer',
+            min: 0,
+            max: r.deposit,
+            message: translate('lockers.end.depositRange', { deposit: won(r.deposit) }),
+          },
+        ]}
+      >
+        <WonInput max={r.deposit} />
+      </Form.Item>
+      {keeps && (
+        <Form.Item
+          name="depositKeptReason"
+          label={translate('lockers.end.reason')}
+          rules={[
+            { required: true, whitespace: true, message: translate('validation.depositKeptReasonRequired') },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+      )}
+      {typeof refunded === 'number' && refunded > 0 && (
+        <Form.Item
+          name="refundMethod"
+          label={translate('lockers.end.refundMethod')}
+          rules={[{ required: true }]}
+        >
+          <RadioChoices
+            options={paymentMethods.map((m) => ({ value: m, label: translate(`passes.method.${m}`) }))}
+          />
+        </Form.Item>
+      )}
+      <FormButtons submit={translate('lockers.end.submit')} danger loading={end.isPending} onBack={onBack} />
+    </Form>
+  );
+}
