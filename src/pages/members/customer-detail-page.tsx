@@ -38,6 +38,8 @@ import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { BookingLinkButton } from './booking-link-button.tsx';
 import { PassStateTag } from './customer-list-page.tsx';
+import { CustomerHistoryTabs } from './customer-visits.tsx';
+import { MembershipQrButton } from './membership-qr-modal.tsx';
 import { formatWon } from './money.ts';
 import { type PassAction, PassView } from './pass-view.tsx';
 import { useRefreshCustomers } from './use-customers.ts';
@@ -155,8 +157,10 @@ export function CustomerDetailPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const { selected, gymAuth } = useFacility();
+  const { selected, gymAuth, approvedSubServices } = useFacility();
   const gymId = selected?.id ?? 0;
+  // The membership QR card belongs to the check-in add-on (ENTER in APPROVE).
+  const hasCheckIn = approvedSubServices.has('ENTER');
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
   const isRepresentative = Boolean(gymAuth?.representYn);
   const refresh = useRefreshCustomers();
@@ -230,6 +234,15 @@ export function CustomerDetailPage() {
   const c = customer.data;
   if (!c) return <Skeleton active />;
   const removed = c.status === 'QUIT';
+  const qrButton = (
+    <MembershipQrButton
+      gymId={gymId}
+      gymName={selected?.name ?? ''}
+      memberId={id}
+      name={c.name}
+      canChange={canChange}
+    />
+  );
 
   return (
     <div className="fd-members-page">
@@ -250,6 +263,7 @@ export function CustomerDetailPage() {
           <Space wrap>
             <Button onClick={() => setEditing(true)}>{translate('customers.detail.edit')}</Button>
             <BookingLinkButton gymId={gymId} memberId={id} name={c.name} />
+            {hasCheckIn && qrButton}
             <Button
               danger
               onClick={() =>
@@ -272,6 +286,7 @@ export function CustomerDetailPage() {
             )}
           </Space>
         )}
+        {!canChange && hasCheckIn && !removed && qrButton}
       </div>
       {removed && (
         <Alert
@@ -335,37 +350,39 @@ export function CustomerDetailPage() {
       </SectionCard>
       <CustomerPasses gymId={gymId} memberId={id} canChange={canChange} removed={removed} />
       <SectionCard title={translate('customers.detail.usage')}>
-        <Table
-          size="small"
-          rowKey="id"
-          loading={usage.isLoading}
-          dataSource={usage.data ?? []}
-          scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          locale={{ emptyText: translate('customers.detail.noUsage') }}
-          columns={[
-            {
-              key: 'when',
-              title: translate('passes.view.when'),
-              render: (_, u) => u.createDate.slice(0, 16).replace('T', ' '),
-              className: 'fd-nowrap',
-            },
-            { key: 'pass', dataIndex: 'ticketName', title: translate('customers.fields.pass') },
-            {
-              key: 'kind',
-              title: translate('passes.usage.kind'),
-              render: (_, u) => translate(`passes.usage.kinds.${u.kind}`),
-            },
-            {
-              key: 'sessions',
-              dataIndex: 'sessions',
-              title: translate('passes.usage.sessions'),
-              align: 'right',
-            },
-            { key: 'note', title: translate('passes.adjust.note'), render: (_, u) => u.note ?? '' },
-            { key: 'by', title: translate('passes.view.by'), render: (_, u) => u.createdByName ?? '-' },
-          ]}
-        />
+        <CustomerHistoryTabs gymId={gymId} memberId={id}>
+          <Table
+            size="small"
+            rowKey="id"
+            loading={usage.isLoading}
+            dataSource={usage.data ?? []}
+            scroll={{ x: 'max-content' }}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            locale={{ emptyText: translate('customers.detail.noUsage') }}
+            columns={[
+              {
+                key: 'when',
+                title: translate('passes.view.when'),
+                render: (_, u) => u.createDate.slice(0, 16).replace('T', ' '),
+                className: 'fd-nowrap',
+              },
+              { key: 'pass', dataIndex: 'ticketName', title: translate('customers.fields.pass') },
+              {
+                key: 'kind',
+                title: translate('passes.usage.kind'),
+                render: (_, u) => translate(`passes.usage.kinds.${u.kind}`),
+              },
+              {
+                key: 'sessions',
+                dataIndex: 'sessions',
+                title: translate('passes.usage.sessions'),
+                align: 'right',
+              },
+              { key: 'note', title: translate('passes.adjust.note'), render: (_, u) => u.note ?? '' },
+              { key: 'by', title: translate('passes.view.by'), render: (_, u) => u.createdByName ?? '-' },
+            ]}
+          />
+        </CustomerHistoryTabs>
       </SectionCard>
       <SectionCard title={translate('customers.detail.memos')}>
         {canChange && !removed && (
