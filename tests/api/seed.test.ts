@@ -94,6 +94,7 @@ describe('the demo data', () => {
     expect(walkIns.filter((n) => !n.readYn)).toHaveLength(2);
     const demoNotices = all.filter((n) => n.kind !== 'CONSULT_WAITING');
     expect(demoNotices.map((n) => [n.kind, n.subServiceType, n.readYn])).toEqual([
+      ['SUB_SERVICE_APPROVED', 'ENTER', false],
       ['SUB_SERVICE_APPROVED', 'LOCKER', false],
       ['SUB_SERVICE_APPROVED', 'CONSULT', true],
       ['GYM_APPROVED', null, true],
