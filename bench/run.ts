@@ -5,6 +5,7 @@
 //   BENCH_KEEP=1 keeps the PGlite data folder (to replay its SQL by hand); BENCH_CPU_PROF=<dir> profiles the servers
 //   BENCH_ONLY=members: the members set instead (bench/members-setup.ts: 100,000 customers, 150,000 passes)
 //   BENCH_ONLY=schedule: the schedule set instead (bench/schedule.ts: booking churn and the week view)
+//   BENCH_ONLY=checkin: the check-in set instead (bench/checkin.ts: a morning rush of 2,000 card check-ins)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +29,10 @@ const only = process.env.BENCH_ONLY;
 if (only === 'schedule') {
   const { runScheduleBench } = await import('./schedule.ts');
   process.exit(await runScheduleBench());
+}
+if (only === 'checkin') {
+  const { runCheckinBench } = await import('./checkin.ts');
+  process.exit(await runCheckinBench());
 }
 const membersSet = only === 'members';
 
