@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { lockerSizes, lockerStates, MAX_BANK_SIDE, rentalEndKinds, rentalStatuses } from '../rules/locker.ts';
+import { isIsoDate } from '../rules/seoul-time.ts';
 import { idSchema, isoDate, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
 
 // Lockers (docs/rules.md#lockers): rooms, banks and their lockers, the map, rentals and their actions.
+
+/** A real calendar day (2026-02-30 is refused), for the dates a rental writes. */
+const day = isoDate.refine(isIsoDate, 'dateFormat');
 
 const won = z.number().int('wholeWon').min(0, 'notNegative').max(100_000_000, 'tooLarge');
 
@@ -119,7 +123,14 @@ export const lockerMapSchema = z
     rooms: z.array(lockerRoomSchema),
     banks: z.array(lockerBankSchema),
     lockers: z.array(lockerTileSchema),
-    counts: z.record(z.enum(lockerStates), z.number().int()),
+    /** Lockers per state (every state named, 0 when none). */
+    counts: z.object({
+      FREE: z.number().int(),
+      IN_USE: z.number().int(),
+      EXPIRING: z.number().int(),
+      EXPIRED: z.number().int(),
+      BROKEN: z.number().int(),
+    } satisfies Record<(typeof lockerStates)[number], z.ZodNumber>),
   })
   .meta({ id: 'LockerMap' });
 export type LockerMap = z.output<typeof lockerMapSchema>;
@@ -131,8 +142,8 @@ export const rentBodySchema = z
   .strictObject({
     lockerId: idSchema,
     memberId: idSchema,
-    startDate: isoDate,
-    endDate: isoDate,
+    startDate: day,
+    endDate: day,
     fee: won,
     deposit: won.default(0),
     keyNumber: text({ max: 20 }).nullable().optional(),
@@ -152,7 +163,7 @@ export const rentResultSchema = z
   .meta({ id: 'LockerRentResult' });
 
 export const renewBodySchema = z
-  .strictObject({ endDate: isoDate, fee: won, payments })
+  .strictObject({ endDate: day, fee: won, payments })
   .meta({ id: 'LockerRenew' });
 
 export const moveBodySchema = z.strictObject({ lockerId: idSchema }).meta({ id: 'LockerMove' });
@@ -168,7 +179,7 @@ export const endRentalBodySchema = z
   .meta({ id: 'LockerEnd' });
 
 export const rentalListQuerySchema = z.strictObject({
-  _start: z.coerce.number().int().min(0).default(0),
+  _start: z.coerce.number().int().min(0).max(1_000_000).default(0),
   _end: z.coerce.number().int().min(1).max(10_000).default(50),
   /** expiring: ends within 7 days; expired: past its end, not returned; active: every active rental; ended. */
   view: z.enum(['active', 'expiring', 'expired', 'ended'], 'invalidValue').default('active'),
