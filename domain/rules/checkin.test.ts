@@ -234,7 +234,7 @@ describe('a property', () => {
     const today = '2026-11-15';
     fc.assert(
       fc.property(
-        fc.array(anyPass, { maxLength: 5 }),
+        fc.uniqueArray(anyPass, { selector: (p) => p.id, maxLength: 5 }),
         fc.boolean(),
         fc.nat(100_000),
         (raw, block, unpaid) => {
@@ -259,6 +259,7 @@ describe('a property', () => {
           if (decision.usesSession) expect(chosen.sessionsUsed).toBeLessThan(chosen.sessionCount!);
         },
       ),
+      { numRuns: 2000 },
     );
   });
 });
