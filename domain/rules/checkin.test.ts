@@ -135,6 +135,25 @@ describe('sessions', () => {
     });
   });
 
+  it('lets a day-based pass in again on the day its entry used the last session, and not the next day', () => {
+    const last = sessions({
+      endDate: '2026-11-30',
+      dayBased: true,
+      sessionsUsed: 10,
+      sessionUsedToday: true,
+    });
+    expect(decide([last], '2026-11-15')).toMatchObject({
+      allowed: true,
+      usesSession: false,
+      sessionsLeft: 0,
+    });
+    const nextDay = { ...last, sessionUsedToday: false };
+    expect(decide([nextDay], '2026-11-16')).toMatchObject({ allowed: false, reason: 'noSessions' });
+    // A session-only pass has no such day: its last session is its last entry.
+    const plain = sessions({ sessionsUsed: 10, sessionUsedToday: true });
+    expect(decide([plain], '2026-11-15')).toMatchObject({ allowed: false, reason: 'noSessions' });
+  });
+
   it('uses no session of a pass whose product says an entry does not', () => {
     const pt = sessions({ entryUsesSession: false, sessionsUsed: 2 });
     expect(decide([pt], '2026-11-15')).toMatchObject({ allowed: true, usesSession: false, sessionsLeft: 8 });

@@ -125,7 +125,12 @@ export const decideCheckIn = ({
   unpaidAmount,
 }: CheckInInput): CheckInDecision => {
   const live = passes.filter((p) => p.status !== 'REFUND');
-  const states = new Map(live.map((p) => [p.id, passState(p, today)]));
+  // A day-based pass whose entry already used today's session lets the customer in again that day, even when that
+  // was its last session: its state is judged without the count.
+  const reentry = (p: CheckInPass) => p.dayBased && p.entryUsesSession && p.sessionUsedToday;
+  const states = new Map(
+    live.map((p) => [p.id, passState(reentry(p) ? { ...p, sessionCount: null } : p, today)]),
+  );
   const usable = live
     .filter((p) => states.get(p.id) === 'ACTIVE')
     // A pass whose entry uses a session needs one left (a pass with sessions is USED_UP before this).
