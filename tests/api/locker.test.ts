@@ -562,7 +562,12 @@ describe('renewals, moves and returns', () => {
       customer,
       locker: target,
       rental,
-    } = await rentFresh({ fee: 30_000, deposit: 10_000, combination: '1234' });
+    } = await rentFresh({
+      fee: 30_000,
+      deposit: 10_000,
+      combination: '1234',
+      payments: [{ method: 'CARD', amount: 40_000 }],
+    });
     const before = await rows();
     const tooEarly = await rentalAction(rental.id, 'renew', { endDate: '2026-03-31', fee: 30_000 });
     expect(tooEarly.statusCode).toBe(400);
@@ -655,6 +660,21 @@ describe('renewals, moves and returns', () => {
     const map = await mapOf();
     expect(map.lockers.find((l) => l.id === from.id)?.state).toBe('FREE');
     expect(map.lockers.find((l) => l.id === to.id)?.rentalId).toBe(moved.json().data.id);
+  });
+
+  it('never pays back a deposit that was never paid', async () => {
+    const { rental } = await rentFresh({ fee: 20_000, deposit: 10_000, payments: [] });
+    const before = await rows();
+    const refused = await rentalAction(rental.id, 'end', { keyReturned: true, depositRefunded: 10_000 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.depositRefunded).toBeDefined();
+    expect(await rows()).toEqual(before);
+    const kept = await rentalAction(rental.id, 'end', {
+      keyReturned: true,
+      depositRefunded: 0,
+      depositKeptReason: '보증금 미납',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
   });
 
   it('ends a rental: a refund line for the deposit returned, or a reason for what is kept', async () => {

@@ -944,6 +944,12 @@ export const endRental = async (
   if (input.depositRefunded > 0) {
     const saleId = await depositSaleOf(tx, rental);
     if (saleId === null) throw notFound();
+    // Never more than came in on that sale: a deposit that was never paid is not paid back.
+    const [paid] = await tx
+      .select({ net: sql<number>`coalesce(sum(${paymentLine.amount}), 0)::int` })
+      .from(paymentLine)
+      .where(eq(paymentLine.saleId, saleId));
+    if (input.depositRefunded > (paid?.net ?? 0)) throw badField('depositRefunded', 'depositRefundAbovePaid');
     await tx.insert(paymentLine).values({
       gymId,
       saleId,
