@@ -687,6 +687,20 @@ describe('the rate limit', () => {
   });
 });
 
+describe('the rate limit under parallel guesses', () => {
+  it('counts every parallel guess: of 16 at once, at most 10 are answered', async () => {
+    const f = await facility();
+    setNow(t, NOW);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => check(f.kiosk, { method: 'CARD', code: `NOPE-${i}` })),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(6);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+  });
+});
+
 describe('overrides and leaving the kiosk', () => {
   let f: Facility;
   let manager: Awaited<ReturnType<typeof makeStaff>>;

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { sessionsLeft } from '#domain/rules/passes.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
 import type { Executor } from '../../db/client.ts';
 import { member, paymentLine, sale, ticketHold, ticketIssue, ticketUsage } from '../../db/schema/index.ts';
 
@@ -18,20 +18,39 @@ import { member, paymentLine, sale, ticketHold, ticketIssue, ticketUsage } from 
  * - The hold is the current or next hold of the passes in force.
  * - The unpaid amount sums every sale's price minus its payments (refunded passes owe nothing).
  */
-export const refreshCustomerSummary = async (db: Executor, memberId: number, today: string) => {
-  const passes = await db
+export const refreshCustomerSummary = async (
+  db: Executor,
+  memberId: number,
+  today: string,
+  /** Other fields of the customer's row set in the same statement (a check-in's last visit). */
+  also: { lastVisitAt?: Date } = {},
+) => {
+  // One read: the passes with their sessions used and their holds that are not over (the hold of a pass in force
+  // is chosen below), and the unpaid amount.
+  const [read] = await db
     .select({
-      id: ticketIssue.id,
-      name: ticketIssue.ticketName,
-      startDate: ticketIssue.startDate,
-      endDate: ticketIssue.endDate,
-      sessionCount: ticketIssue.sessionCount,
-      used: sql<number>`(select coalesce(sum(u.sessions), 0) from ${ticketUsage} u where u.ticket_issue_id = ${ticketIssue}.id)`.mapWith(
-        Number,
-      ),
+      passes: sql<SummaryPass[]>`coalesce((select json_agg(json_build_object(
+        'id', t.id, 'name', t.ticket_name, 'startDate', t.start_date, 'endDate', t.end_date,
+        'sessionCount', t.session_count,
+        'used', (select coalesce(sum(u.sessions), 0) from ${ticketUsage} u where u.ticket_issue_id = t.id),
+        'holds', coalesce((select json_agg(json_build_object('startDate', h.start_date, 'endDate', h.end_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = t.id and h.end_date >= ${today} and h.end_date >= h.start_date), '[]'::json)
+      )) from ${ticketIssue} t where t.member_id = ${memberId} and t.status = 'FIN'), '[]'::json)`,
+      unpaid:
+        sql<number>`(select coalesce(sum(greatest(s.price - coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = s.id and p.status = 'APPROVE'), 0), 0)), 0) from ${sale} s where s.member_id = ${memberId} and not exists (select 1 from ${ticketIssue} t where t.id = s.ticket_issue_id and t.status = 'REFUND' and s.item_type = 'PASS'))`.mapWith(
+          Number,
+        ),
     })
-    .from(ticketIssue)
-    .where(and(eq(ticketIssue.memberId, memberId), eq(ticketIssue.status, 'FIN')));
+    .from(member)
+    .where(eq(member.id, memberId));
+  const passes = (read?.passes ?? []).map((p) => ({
+    id: Number(p.id),
+    name: p.name,
+    startDate: p.startDate,
+    endDate: p.endDate ?? null,
+    sessionCount: p.sessionCount === null ? null : Number(p.sessionCount),
+    used: Number(p.used),
+    holds: p.holds ?? [],
+  }));
   const withLeft = passes.map((p) => ({ ...p, left: sessionsLeft(p.sessionCount, p.used) }));
   const inForce = withLeft.filter((p) => (p.endDate === null || p.endDate >= today) && p.left !== 0);
   let summary: {
@@ -61,17 +80,9 @@ export const refreshCustomerSummary = async (db: Executor, memberId: number, tod
       passEndDate: ends.includes(null) ? null : (ends as string[]).sort().at(-1)!,
       sessionsLeft: sessionPasses.length ? sessionPasses.reduce((n, p) => n + (p.left ?? 0), 0) : null,
     };
-    const [hold] = await db
-      .select({ startDate: ticketHold.startDate, endDate: ticketHold.endDate })
-      .from(ticketHold)
-      .where(
-        sql`${ticketHold.ticketIssueId} in (${sql.join(
-          inForce.map((p) => sql`${p.id}`),
-          sql`, `,
-        )}) and ${ticketHold.endDate} >= ${today} and ${ticketHold.endDate} >= ${ticketHold.startDate}`,
-      )
-      .orderBy(ticketHold.startDate)
-      .limit(1);
+    // The current or next hold of the passes in force: the earliest start of those not over.
+    let hold: HoldSpan | undefined;
+    for (const p of inForce) for (const h of p.holds) if (!hold || h.startDate < hold.startDate) hold = h;
     holdStartDate = hold?.startDate ?? null;
     holdEndDate = hold?.endDate ?? null;
   } else if (withLeft.length > 0) {
@@ -86,22 +97,18 @@ export const refreshCustomerSummary = async (db: Executor, memberId: number, tod
       sessionsLeft: last.left,
     };
   }
-  const [owed] = await db
-    .select({
-      unpaid:
-        sql<number>`coalesce(sum(greatest(${sale.price} - coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = ${sale}.id and p.status = 'APPROVE'), 0), 0)), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(sale)
-    .where(
-      and(
-        eq(sale.memberId, memberId),
-        sql`not exists (select 1 from ${ticketIssue} t where t.id = ${sale}.ticket_issue_id and t.status = 'REFUND' and ${sale}.item_type = 'PASS')`,
-      ),
-    );
   await db
     .update(member)
-    .set({ ...summary, holdStartDate, holdEndDate, unpaidAmount: owed?.unpaid ?? 0 })
+    .set({ ...also, ...summary, holdStartDate, holdEndDate, unpaidAmount: read?.unpaid ?? 0 })
     .where(eq(member.id, memberId));
+};
+
+type SummaryPass = {
+  id: number;
+  name: string;
+  startDate: string;
+  endDate: string | null;
+  sessionCount: number | null;
+  used: number;
+  holds: HoldSpan[];
 };

@@ -303,13 +303,13 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   // The token is checked in onRequest, before the input is validated: a call without a good token learns nothing,
   // not even what its input should look like (401 first, as a session route does).
-  const kiosks = new WeakMap<FastifyRequest, EntryKiosk>();
+  const kiosks = new WeakMap<FastifyRequest, EntryKiosk & { gymClosed: boolean }>();
   const kiosk = {
     config: { entryToken: true },
     onRequest: async (request: FastifyRequest) => {
       const header = request.headers[ENTRY_KIOSK_HEADER];
+      // The token, the ENTER add-on and whether the facility is closed, in one statement.
       const found = await entryKioskOf(ctx.db, typeof header === 'string' ? header : undefined, ctx.clock());
-      await assertEnterAddOn(ctx.db, found.gymId);
       kiosks.set(request, found);
     },
   };
@@ -319,7 +319,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return found;
   };
 
-  // The failed attempts (nobody found) of each kiosk, in this process's memory: a guess at card numbers or at
+  // The failed attempts (nobody found, or a chooser of several) of each kiosk, in this process's memory: a guess at card numbers or at
   // last-4 digits is slowed to 10 tries in 5 minutes per kiosk, after which every attempt of that kiosk answers
   // 429 until the oldest failure leaves the window. Another process keeps its own count, and a restart forgets
   // it: the limit slows guessing at one kiosk, it is not an account lock (docs/rules.md#check-in).
@@ -366,7 +366,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         summary: 'The kiosk: a check-in attempt by QR, card or the last 4 digits of the phone',
         description:
           'UNKNOWN (nobody found) and CHOOSE (several customers end with these digits) write nothing. After 10 ' +
-          'UNKNOWN answers in 5 minutes the kiosk answers 429 until the oldest leaves the window.',
+          'UNKNOWN or CHOOSE answers in 5 minutes the kiosk answers 429 until the oldest leaves the window.',
         body: entryKioskCheckRoute.body,
         response: { 200: entryKioskCheckRoute.response, ...kioskAnswers },
       },
@@ -379,14 +379,26 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         throw rateLimited(
           Math.max(1, Math.ceil((recent[0]! + KIOSK_FAILURE_WINDOW_MS - now.getTime()) / 1000)),
         );
-      await assertGymWritable(ctx, found.gymId);
+      // assertGymWritable's answer, from the status read with the token.
+      if (found.gymClosed) throw new AppError('CONFLICT', 'facilityClosed');
       const data = await kioskCheck(
         ctx.db,
         { memberId: null, requestId: request.id, now },
         found,
         request.body,
       );
-      if (data.outcome === 'UNKNOWN') failures.set(found.id, [...recent, now.getTime()], failures.generation);
+      // An attempt that found nobody (UNKNOWN) or several (CHOOSE: a chooser of masked names and photos is what a
+      // guesser collects) is counted after its answer is known, against the count as it is then; past the limit its
+      // answer is withheld. Parallel guesses therefore learn at most 10 answers, while check-ins that find their
+      // customer are never slowed by each other (UNKNOWN and CHOOSE write nothing, so withholding loses nothing).
+      if (data.outcome === 'UNKNOWN' || data.outcome === 'CHOOSE') {
+        const counted = [...recentFailures(found.id, now.getTime()), now.getTime()];
+        failures.set(found.id, counted, failures.generation);
+        if (counted.length > KIOSK_FAILURES_MAX)
+          throw rateLimited(
+            Math.max(1, Math.ceil((counted[0]! + KIOSK_FAILURE_WINDOW_MS - now.getTime()) / 1000)),
+          );
+      }
       return { data };
     },
   );

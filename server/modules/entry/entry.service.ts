@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import type { Language, SubServiceType } from '#domain/enums.ts';
@@ -18,7 +18,7 @@ import {
   RENEW_SOON_DAYS,
 } from '#domain/rules/checkin.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
-import { daysLeft, type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
+import { daysLeft, sessionsLeft } from '#domain/rules/passes.ts';
 import { addDays, daysBetween, SEOUL, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import { formatPhone } from '#domain/rules/text.ts';
 import type {
@@ -131,12 +131,16 @@ export const openEntryKiosk = async (db: Executor, gymId: number, actor: Actor) 
 
 export type EntryKiosk = { id: number; gymId: number };
 
-/** The kiosk a token opens, or 401 `entryKioskInvalid`: a missing, unknown, expired or closed token reaches nothing. */
+/**
+ * The kiosk a token opens, or 401 `entryKioskInvalid`: a missing, unknown, expired or closed token reaches nothing.
+ * Then the facility's ENTER add-on in APPROVE (403 `enterAddOnRequired`, as `assertEnterAddOn`). One statement
+ * reads both, and whether the facility is closed (QUIT), which a kiosk write answers with 409 `facilityClosed`.
+ */
 export const entryKioskOf = async (
   db: Executor,
   token: string | undefined,
   now: Date,
-): Promise<EntryKiosk> => {
+): Promise<EntryKiosk & { gymClosed: boolean }> => {
   if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw unauthenticated('entryKioskInvalid');
   const [row] = await db
     .select({
@@ -144,12 +148,15 @@ export const entryKioskOf = async (
       gymId: entryKiosk.gymId,
       expiresAt: entryKiosk.expiresAt,
       closedAt: entryKiosk.closedAt,
+      enterAddOn: sql<boolean>`exists (select 1 from ${gymSubService} g inner join ${subService} s on s.id = g.sub_service_id where g.gym_id = ${entryKiosk}.gym_id and s.gym_sub_service_type = 'ENTER' and g.gym_sub_service_status = 'APPROVE')`,
+      gymStatus: sql<string | null>`(select f.gym_status from ${gym} f where f.id = ${entryKiosk}.gym_id)`,
     })
     .from(entryKiosk)
     .where(eq(entryKiosk.tokenHash, sha256(token)));
   if (!row || row.closedAt || row.expiresAt.getTime() <= now.getTime())
     throw unauthenticated('entryKioskInvalid');
-  return { id: row.id, gymId: row.gymId };
+  if (row.enterAddOn !== true) throw new AppError('FORBIDDEN', 'enterAddOnRequired');
+  return { id: row.id, gymId: row.gymId, gymClosed: row.gymStatus === 'QUIT' };
 };
 
 /** A staff member leaves the kiosk: its token reaches nothing after. */
@@ -425,7 +432,10 @@ export const chooseAnswer = (found: Found[]): KioskAnswer => ({
 type Who = { name: string; image: string | null; unpaidAmount: number };
 
 const answerOf = (
-  entry: EntryLogRow,
+  entry: Pick<
+    EntryLogRow,
+    'id' | 'result' | 'reason' | 'reasonDate' | 'passName' | 'sessionUsed' | 'sessionsLeft' | 'daysLeft'
+  >,
   who: Who,
   pass: { endDate: string | null } | null,
   options: { today: string; maskName: boolean; repeat: boolean },
@@ -465,7 +475,44 @@ const passEndOf = async (db: Executor, ticketIssueId: number | null) => {
 
 type LoadedPass = CheckInPass & { periodAmount: number | null };
 
-/** The customer's passes in the facility as the decision reads them, with today's ENTRY use per pass. */
+/**
+ * The customer's passes in the facility as the decision reads them, with today's ENTRY use per pass, as one JSON
+ * array (newest first, at most 200): a column of a statement that reads other things too.
+ */
+const passesJsonOf = (gymId: number, memberId: number, today: string, onlyId?: number) => {
+  const dayStart = seoulDayStartUtc(today).toISOString();
+  const nextDay = seoulDayStartUtc(addDays(today, 1)).toISOString();
+  return sql<RawPass[]>`coalesce((select json_agg(p order by p.id desc) from (
+    select t.id, t.ticket_name as "name", t.status, t.start_date as "startDate", t.end_date as "endDate",
+      t.session_count as "sessionCount", t.period_amount as "periodAmount", k.entry_uses_session as "entryUsesSession",
+      (select coalesce(sum(u.sessions), 0) from ${ticketUsage} u where u.ticket_issue_id = t.id) as "sessionsUsed",
+      coalesce((select json_agg(json_build_object('startDate', h.start_date, 'endDate', h.end_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = t.id), '[]'::json) as "holds",
+      exists (select 1 from ${ticketUsage} u where u.ticket_issue_id = t.id and u.kind = 'ENTRY' and u.sessions > 0 and u.create_date >= ${dayStart}::timestamptz and u.create_date < ${nextDay}::timestamptz) as "sessionUsedToday"
+    from ${ticketIssue} t inner join ${ticket} k on k.id = t.ticket_id
+    where t.gym_id = ${gymId} and t.member_id = ${memberId}${onlyId === undefined ? sql`` : sql` and t.id = ${onlyId}`}
+    order by t.id desc limit 200) p), '[]'::json)`;
+};
+
+type RawPass = Omit<LoadedPass, 'dayBased'>;
+
+const toPasses = (rows: RawPass[] | null | undefined): LoadedPass[] =>
+  (rows ?? []).map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    status: r.status,
+    startDate: r.startDate,
+    endDate: r.endDate ?? null,
+    sessionCount: r.sessionCount === null ? null : Number(r.sessionCount),
+    periodAmount: r.periodAmount === null ? null : Number(r.periodAmount),
+    entryUsesSession: r.entryUsesSession === true,
+    sessionsUsed: Number(r.sessionsUsed),
+    holds: r.holds ?? [],
+    sessionUsedToday: r.sessionUsedToday === true,
+    // A period (day-based) pass: a second entry on one day uses no second session.
+    dayBased: r.periodAmount !== null,
+  }));
+
+/** The passes of `passesJsonOf`, read alone (the pass re-read under its lock). */
 const passesOf = async (
   tx: Executor,
   gymId: number,
@@ -473,45 +520,18 @@ const passesOf = async (
   today: string,
   onlyId?: number,
 ): Promise<LoadedPass[]> => {
-  const dayStart = seoulDayStartUtc(today).toISOString();
-  const nextDay = seoulDayStartUtc(addDays(today, 1)).toISOString();
-  const rows = await tx
-    .select({
-      id: ticketIssue.id,
-      name: ticketIssue.ticketName,
-      status: ticketIssue.status,
-      startDate: ticketIssue.startDate,
-      endDate: ticketIssue.endDate,
-      sessionCount: ticketIssue.sessionCount,
-      periodAmount: ticketIssue.periodAmount,
-      entryUsesSession: ticket.entryUsesSession,
-      sessionsUsed:
-        sql<number>`(select coalesce(sum(u.sessions), 0) from ${ticketUsage} u where u.ticket_issue_id = ${ticketIssue}.id)`.mapWith(
-          Number,
-        ),
-      holds: sql<
-        HoldSpan[]
-      >`coalesce((select json_agg(json_build_object('startDate', h.start_date, 'endDate', h.end_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
-      sessionUsedToday: sql<boolean>`exists (select 1 from ${ticketUsage} u where u.ticket_issue_id = ${ticketIssue}.id and u.kind = 'ENTRY' and u.sessions > 0 and u.create_date >= ${dayStart}::timestamptz and u.create_date < ${nextDay}::timestamptz)`,
-    })
-    .from(ticketIssue)
-    .innerJoin(ticket, eq(ticket.id, ticketIssue.ticketId))
-    .where(
-      and(
-        eq(ticketIssue.gymId, gymId),
-        eq(ticketIssue.memberId, memberId),
-        onlyId === undefined ? undefined : eq(ticketIssue.id, onlyId),
-      ),
-    )
-    .orderBy(desc(ticketIssue.id))
-    .limit(200);
-  return rows.map((r) => ({
-    ...r,
-    sessionUsedToday: r.sessionUsedToday === true,
-    // A period (day-based) pass: a second entry on one day uses no second session.
-    dayBased: r.periodAmount !== null,
-  }));
+  const [row] = await tx
+    .select({ passes: passesJsonOf(gymId, memberId, today, onlyId) })
+    .from(member)
+    .where(eq(member.id, memberId));
+  return toPasses(row?.passes);
 };
+
+/** The fields of an entry a repeat answer shows, with its pass's end date. */
+type RecentEntry = Pick<
+  EntryLogRow,
+  'id' | 'result' | 'reason' | 'reasonDate' | 'passName' | 'sessionUsed' | 'sessionsLeft' | 'daysLeft'
+> & { endDate: string | null; hasPass: boolean };
 
 export type CheckInInput = {
   gymId: number;
@@ -555,29 +575,30 @@ export const checkInMember = async (
   if (customer.status === 'QUIT' || customer.erasedAt) throw new AppError('CONFLICT', 'customerRemoved');
 
   // A double tap: the customer's allowed entry within 60 seconds, answered again. Either side of now: a tap that
-  // queued behind this customer's lock may have read the clock before the entry it waited for was written.
+  // queued behind this customer's lock may have read the clock before the entry it waited for was written. Read
+  // after the lock, in one statement with the facility's rules and the customer's passes.
   const tap = DOUBLE_TAP_SECONDS * 1000;
-  const [recent] = await tx
-    .select()
-    .from(entryLog)
-    .where(
-      and(
-        eq(entryLog.memberId, customer.id),
-        gte(entryLog.createDate, new Date(actor.now.getTime() - tap)),
-        lte(entryLog.createDate, new Date(actor.now.getTime() + tap)),
-        inArray(entryLog.result, ['ALLOWED', 'OVERRIDE']),
-      ),
-    )
-    .orderBy(desc(entryLog.createDate), desc(entryLog.id))
-    .limit(1);
+  const tapFrom = new Date(actor.now.getTime() - tap).toISOString();
+  const tapTo = new Date(actor.now.getTime() + tap).toISOString();
+  const [state] = await tx
+    .select({
+      recent: sql<RecentEntry | null>`(select json_build_object('id', e.id, 'result', e.result, 'reason', e.reason, 'reasonDate', e.reason_date, 'passName', e.pass_name, 'sessionUsed', e.session_used, 'sessionsLeft', e.sessions_left, 'daysLeft', e.days_left, 'hasPass', e.ticket_issue_id is not null, 'endDate', (select t.end_date from ${ticketIssue} t where t.id = e.ticket_issue_id)) from ${entryLog} e where e.member_id = ${customer.id} and e.create_date >= ${tapFrom}::timestamptz and e.create_date <= ${tapTo}::timestamptz and e.result in ('ALLOWED', 'OVERRIDE') order by e.create_date desc, e.id desc limit 1)`,
+      blockUnpaid: sql<
+        boolean | null
+      >`(select s.block_unpaid from ${entrySetting} s where s.gym_id = ${input.gymId})`,
+      passes: passesJsonOf(input.gymId, customer.id, today),
+    })
+    .from(member)
+    .where(eq(member.id, customer.id));
+  const recent = state?.recent ?? null;
   if (recent)
-    return answerOf(recent, customer, await passEndOf(tx, recent.ticketIssueId), {
+    return answerOf(recent, customer, recent.hasPass ? { endDate: recent.endDate ?? null } : null, {
       ...options,
       repeat: true,
     });
 
-  const { blockUnpaid } = await entrySettingsOf(tx, input.gymId);
-  let passes = await passesOf(tx, input.gymId, customer.id, today);
+  const blockUnpaid = state?.blockUnpaid ?? defaultEntrySettings.blockUnpaid;
+  let passes = toPasses(state?.passes);
   const decide = () => decideCheckIn({ passes, today, blockUnpaid, unpaidAmount: customer.unpaidAmount });
   let decision: CheckInDecision = decide();
   // A session is counted again under the pass's lock; what changed meanwhile (a use, a refund, a hold) decides
@@ -643,8 +664,10 @@ export const checkInMember = async (
         createdByMemberId: actor.memberId,
         createDate: actor.now,
       });
-    await tx.update(member).set({ lastVisitAt: actor.now }).where(eq(member.id, customer.id));
-    if (decision.usesSession) await refreshCustomerSummary(tx, customer.id, today);
+    // A used session changes the list summary: it is rebuilt in the statement that sets the last visit.
+    if (decision.usesSession)
+      await refreshCustomerSummary(tx, customer.id, today, { lastVisitAt: actor.now });
+    else await tx.update(member).set({ lastVisitAt: actor.now }).where(eq(member.id, customer.id));
     return answerOf(entry!, customer, chosen, { ...options, repeat: false });
   }
   if (input.overrideNote && actor.memberId !== null) {
