@@ -92,6 +92,7 @@ const freshRental = async () => {
     endDate: '2026-12-24',
     fee: 30_000,
     deposit: 10_000,
+    payments: [{ method: 'CASH', amount: 40_000 }],
   });
   return rented.rental.id as number;
 };

@@ -325,7 +325,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   // it: the limit slows guessing at one kiosk, it is not an account lock (docs/rules.md#check-in).
   const failures = createTtlCache<number[]>({ ttlMs: KIOSK_FAILURE_WINDOW_MS, clock: ctx.clock });
   const recentFailures = (kioskId: number, now: number) =>
-    (failures.get(kioskId) ?? []).filter((at) => at > now - KIOSK_FAILURE_WINDOW_MS && at <= now);
+    (failures.get(kioskId) ?? []).filter((at) => at > now - KIOSK_FAILURE_WINDOW_MS);
 
   /**
    * A staff member's sign-in at the kiosk: the login's throttle and answers (401 `loginFailed`, 429
@@ -392,12 +392,13 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       // answer is withheld. Parallel guesses therefore learn at most 10 answers, while check-ins that find their
       // customer are never slowed by each other (UNKNOWN and CHOOSE write nothing, so withholding loses nothing).
       if (data.outcome === 'UNKNOWN' || data.outcome === 'CHOOSE') {
-        const counted = [...recentFailures(found.id, now.getTime()), now.getTime()];
+        // The time it is counted at, not the time it came in: a request that came in earlier but finished later
+        // must still see the failures counted meanwhile.
+        const at = ctx.clock().getTime();
+        const counted = [...recentFailures(found.id, at), at];
         failures.set(found.id, counted, failures.generation);
         if (counted.length > KIOSK_FAILURES_MAX)
-          throw rateLimited(
-            Math.max(1, Math.ceil((counted[0]! + KIOSK_FAILURE_WINDOW_MS - now.getTime()) / 1000)),
-          );
+          throw rateLimited(Math.max(1, Math.ceil((counted[0]! + KIOSK_FAILURE_WINDOW_MS - at) / 1000)));
       }
       return { data };
     },
