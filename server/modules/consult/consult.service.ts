@@ -40,6 +40,7 @@ import {
   ticket,
 } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthenticated } from '../../http/errors.ts';
+import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Consulting (docs/rules.md#consulting): the tablet's writes, the staff's wrap-up, the survey's versions and the
 // lead pipeline. Routes check rights; everything here assumes the caller may act in the facility.
@@ -54,19 +55,8 @@ const newToken = () => randomBytes(24).toString('base64url');
 
 /** Every consulting call needs the facility's CONSULT add-on in APPROVE (docs/rules.md#add-ons). */
 export const assertConsultAddOn = async (db: Executor, gymId: number) => {
-  const [row] = await db
-    .select({ id: gymSubService.id })
-    .from(gymSubService)
-    .innerJoin(subService, eq(subService.id, gymSubService.subServiceId))
-    .where(
-      and(
-        eq(gymSubService.gymId, gymId),
-        eq(subService.gymSubServiceType, 'CONSULT'),
-        eq(gymSubService.gymSubServiceStatus, 'APPROVE'),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new AppError('FORBIDDEN', 'consultAddOnRequired');
+  if (!(await hasApprovedAddOn(db, gymId, ['CONSULT'])))
+    throw new AppError('FORBIDDEN', 'consultAddOnRequired');
 };
 
 /** The facilities among these whose CONSULT add-on is APPROVE (the generic list's scope). */

@@ -51,6 +51,7 @@ import { searchCondition } from '../customer/customer.queries.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { type Actor, liveCustomer } from '../pass/pass.service.ts';
+import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Check-in (docs/rules.md#check-in): the kiosk's token, the membership QR, the ways a customer is found, the
 // decision (`decideCheckIn` in domain/rules/checkin.ts) and what it writes (the entry log, the usage ledger's
@@ -97,19 +98,7 @@ export const assertEnterAddOn = async (
   gymId: number,
   types: readonly SubServiceType[] = ['ENTER'],
 ) => {
-  const [row] = await db
-    .select({ id: gymSubService.id })
-    .from(gymSubService)
-    .innerJoin(subService, eq(subService.id, gymSubService.subServiceId))
-    .where(
-      and(
-        eq(gymSubService.gymId, gymId),
-        inArray(subService.gymSubServiceType, [...types]),
-        eq(gymSubService.gymSubServiceStatus, 'APPROVE'),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new AppError('FORBIDDEN', 'enterAddOnRequired');
+  if (!(await hasApprovedAddOn(db, gymId, types))) throw new AppError('FORBIDDEN', 'enterAddOnRequired');
 };
 
 // ---------------------------------------------------------------------------------------------------------

@@ -33,7 +33,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import {
   entrySetting,
   gym,
-  gymSubService,
   type LockerBankRow,
   type LockerRentalRow,
   type LockerRoomRow,
@@ -45,12 +44,12 @@ import {
   member,
   paymentLine,
   sale,
-  subService,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { type Actor, liveCustomer } from '../pass/pass.service.ts';
+import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Lockers (docs/rules.md#lockers): the layout (rooms, banks and their lockers), the map, rentals and their
 // actions. Every write takes the transaction it is given and leaves its audit row in it; the numbering and the
@@ -94,19 +93,8 @@ export const LOCKER_TOPIC = 'locker';
 
 /** Every locker call needs the facility's LOCKER add-on in APPROVE (403 `lockerAddOnRequired`). */
 export const assertLockerAddOn = async (db: Executor, gymId: number) => {
-  const [row] = await db
-    .select({ id: gymSubService.id })
-    .from(gymSubService)
-    .innerJoin(subService, eq(subService.id, gymSubService.subServiceId))
-    .where(
-      and(
-        eq(gymSubService.gymId, gymId),
-        eq(subService.gymSubServiceType, 'LOCKER'),
-        eq(gymSubService.gymSubServiceStatus, 'APPROVE'),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new AppError('FORBIDDEN', 'lockerAddOnRequired');
+  if (!(await hasApprovedAddOn(db, gymId, ['LOCKER'])))
+    throw new AppError('FORBIDDEN', 'lockerAddOnRequired');
 };
 
 /** The facility's locker rules (`entry_setting`), or the defaults when it has no row. */

@@ -8,6 +8,30 @@ import { AppError } from '../../http/errors.ts';
 export type SubServiceRow = InferSelectModel<typeof subService>;
 export type GymSubServiceRow = InferSelectModel<typeof gymSubService>;
 
+/**
+ * Whether the facility holds an APPROVE subscription of one of these add-on types (docs/rules.md#add-ons): the
+ * gate of the consulting, check-in and locker calls.
+ */
+export const hasApprovedAddOn = async (
+  db: Executor,
+  gymId: number,
+  types: readonly SubServiceType[],
+): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: gymSubService.id })
+    .from(gymSubService)
+    .innerJoin(subService, eq(subService.id, gymSubService.subServiceId))
+    .where(
+      and(
+        eq(gymSubService.gymId, gymId),
+        inArray(subService.gymSubServiceType, [...types]),
+        eq(gymSubService.gymSubServiceStatus, 'APPROVE'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};
+
 /** The add-on catalogue (docs/rules.md#add-ons), one entry per type; prices in won a month. */
 export const SUB_SERVICE_CATALOGUE: {
   type: SubServiceType;
