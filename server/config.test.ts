@@ -54,6 +54,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the backup and metrics settings, with the backups beside the data by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/fd' }).backup).toEqual({
+      dir: '/srv/fd/backups',
+      keep: 14,
+      cron: undefined,
+    });
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const config = loadConfig({
+      BACKUP_DIR: '/mnt/backups',
+      BACKUP_KEEP: '3',
+      BACKUP_CRON: '0 3 * * *',
+      METRICS_TOKEN: 'a-long-enough-token-123',
+    });
+    expect(config.backup).toEqual({ dir: '/mnt/backups', keep: 3, cron: '0 3 * * *' });
+    expect(config.metricsToken).toBe('a-long-enough-token-123');
+  });
+
   it('refuses the movable test clock in production', () => {
     expect(() => loadConfig({ TEST_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/TEST_CLOCK/);
     expect(loadConfig({ TEST_CLOCK: 'true', NODE_ENV: 'test' }).testClock).toBe(true);
@@ -68,6 +85,11 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['SESSION_IDLE_MINUTES', '0'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_CRON', '0 3 * *  * * * nonsense'],
+    ['BACKUP_CRON', '61 * * * *'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it ok?'],
   ])('stops on %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -30,6 +31,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_CLOCK: bool.default(false),
   NODE_ENV: optionalText,
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
+  BACKUP_CRON: optionalText,
+  OUTBOX_TEST_LOG: optionalText,
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
 });
 
 export type Config = {
@@ -47,6 +58,15 @@ export type Config = {
   logLevel: string;
   /** Browser tests only: a clock that `PUT /web/test-clock` moves (server/test-clock.ts). Refused in production. */
   testClock: boolean;
+  /** Backups (docs/operations.md#backup): where they go, how many are kept, and an optional schedule. */
+  backup: { dir: string; keep: number; cron?: string };
+  /** `GET /web/metrics` is served only when this is set, and then only to `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /**
+   * The test-mode message provider appends one JSON line per delivery to this file (`{"id":…,"topic":…,"pid":…}`),
+   * so that the several-process proofs can count deliveries across processes. Unset: nothing is written.
+   */
+  outboxTestLog?: string;
 };
 
 export class ConfigError extends Error {}
@@ -78,10 +98,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid environment variable TEST_CLOCK: a movable clock is for tests, never production',
     );
   }
+  if (e.BACKUP_CRON !== undefined) {
+    try {
+      // Validated at start-up, so a typo stops the server instead of silently never backing up.
+      new Cron(e.BACKUP_CRON, { paused: true, timezone: 'Asia/Seoul' }).stop();
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid environment variable BACKUP_CRON=${JSON.stringify(env.BACKUP_CRON)}: ${(error as Error).message}`,
+      );
+    }
+  }
+  const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     seed: e.SEED,
     admin:
@@ -95,5 +126,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     chatPluginKey: e.CHAT_PLUGIN_KEY,
     logLevel: e.LOG_LEVEL,
     testClock: e.TEST_CLOCK,
+    backup: {
+      dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+      cron: e.BACKUP_CRON,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    outboxTestLog: e.OUTBOX_TEST_LOG ? resolve(e.OUTBOX_TEST_LOG) : undefined,
   };
 };
