@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { durableOptions, syncFolder } from './durable-fs.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -89,12 +90,20 @@ export const openPglite = async (options: {
     created = !existsSync(join(dataDir, 'PG_VERSION'));
   }
   try {
-    // pg_trgm backs the whitespace-insensitive facility search (migration 0001).
+    // pg_trgm backs the whitespace-insensitive facility search (migration 0001). A folder flushes its commits to
+    // the disk (docs/operations.md#durability); the in-memory database (tests) has nothing to flush.
     const client = await PGlite.create({
-      dataDir,
+      ...(dataDir ? durableOptions(dataDir) : {}),
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
     });
+    // initdb and a loaded archive write their files without fsync and outside the WAL: flush them once.
+    if (dataDir && created) {
+      await syncFolder(dataDir).catch(async (error: unknown) => {
+        await client.close();
+        throw error;
+      });
+    }
     const db = drizzlePglite({ client, ...drizzleOptions });
     return {
       db,
