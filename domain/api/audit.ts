@@ -64,6 +64,7 @@ export const auditActions = [
   'locker.renew',
   'locker.move',
   'locker.end',
+  'backup.create',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

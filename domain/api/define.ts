@@ -17,7 +17,7 @@ export type RouteContract = {
   listOf?: ResourceDeclaration;
   body?: z.ZodType;
   /** The success status. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /** The success answer; `'file'` for a route that streams a stored file. */
   response: z.ZodType | 'file';
   /** `multipart/form-data` upload: `body` documents the form, the server streams it. */

@@ -3,6 +3,8 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { validationMessages } from '#domain/i18n/validation.ts';
 import en from './locales/en.json';
+import backupsEn from './locales/features/backups.en.json';
+import backupsKo from './locales/features/backups.ko.json';
 import bookingRulesEn from './locales/features/bookingRules.en.json';
 import bookingRulesKo from './locales/features/bookingRules.ko.json';
 import consultEn from './locales/features/consult.en.json';
@@ -51,6 +53,7 @@ export const featureTexts = {
     kiosk: kioskEn,
     entries: entriesEn,
     lockers: lockersEn,
+    backups: backupsEn,
   },
   ko: {
     consult: consultKo,
@@ -65,6 +68,7 @@ export const featureTexts = {
     kiosk: kioskKo,
     entries: entriesKo,
     lockers: lockersKo,
+    backups: backupsKo,
   },
 } as const;
 

@@ -59,6 +59,7 @@ const OPERATOR_PAGES = [
   '/admin/review/facilities',
   '/admin/review/add-ons',
   '/admin/operations/outbox',
+  '/admin/operations/backups',
   ...adminLists,
 ];
 const PUBLIC_PAGES = ['/login', '/join', '/select'];

@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  DatabaseOutlined,
   LogoutOutlined,
   SafetyCertificateOutlined,
   SendOutlined,
@@ -23,6 +24,7 @@ import { FacilityReviewPage } from './facility-review-page.tsx';
 
 // The outbox page loads on demand: only the operator opens it, and rarely.
 const OutboxPage = lazy(() => import('./outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
+const BackupsPage = lazy(() => import('./backups-page.tsx').then((m) => ({ default: m.BackupsPage })));
 const AccountConsentsPage = lazy(() =>
   import('./account-consents-page.tsx').then((m) => ({ default: m.AccountConsentsPage })),
 );
@@ -32,6 +34,7 @@ export const ADMIN_PATHS = {
   addOnReview: `${ADMIN_BASE}/review/add-ons`,
   outbox: `${ADMIN_BASE}/operations/outbox`,
   accounts: `${ADMIN_BASE}/operations/accounts`,
+  backups: `${ADMIN_BASE}/operations/backups`,
 } as const;
 
 function AdminResource() {
@@ -75,6 +78,11 @@ function AdminMenu() {
           key: ADMIN_PATHS.accounts,
           icon: <SafetyCertificateOutlined />,
           label: <Link to={ADMIN_PATHS.accounts}>{translate('admin.consents.title')}</Link>,
+        },
+        {
+          key: ADMIN_PATHS.backups,
+          icon: <DatabaseOutlined />,
+          label: <Link to={ADMIN_PATHS.backups}>{translate('backups.title')}</Link>,
         },
       ],
     },
@@ -154,6 +162,14 @@ export function AdminConsole() {
                   element={
                     <Suspense fallback={<PageSpinner />}>
                       <AccountConsentsPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="operations/backups"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <BackupsPage />
                     </Suspense>
                   }
                 />

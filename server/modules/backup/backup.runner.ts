@@ -1,0 +1,206 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type BackupOutcome,
+  type BackupProgress,
+  type BackupRun,
+  type BackupState,
+  type BackupTrigger,
+  formatBytes,
+} from '#domain/api/backup.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbKind } from '../../db/client.ts';
+import { conflict } from '../../http/errors.ts';
+import { type BackupResult, createBackup } from '../../ops/backup.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { Dispatcher } from '../outbox/dispatcher.ts';
+import { createBackupSchedule } from './backup.schedule.ts';
+
+// One backup at a time per server process (docs/operations.md#backup), whoever asks: the operator console, the
+// command line through the control channel, or BACKUP_CRON. The run's progress and the last outcome live in
+// memory; the files are the record that lasts.
+
+type Log = {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export type BackupRequest = {
+  trigger: BackupTrigger;
+  /** The operator who asked (the console), for the state and the audit row. */
+  actor?: { memberId: number; userId: string };
+  requestId?: string;
+  /** Called for each progress event as it happens (the channel streams them). */
+  onProgress?: (event: BackupProgress) => void;
+};
+
+/** How a run ended: its file, or the error's message (without secrets). */
+export type BackupEnd = { result: BackupResult; error?: undefined } | { result?: undefined; error: string };
+
+/** A database URL's password never reaches a log line, the console or the channel. */
+export const withoutSecrets = (text: string, databaseUrl?: string) => {
+  let clean = text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*):[^@\s]*@/gi, '$1:***@');
+  if (databaseUrl) clean = clean.split(databaseUrl).join('<DATABASE_URL>');
+  return clean;
+};
+
+export const createBackupRunner = (deps: {
+  db: Db;
+  dbKind: DbKind;
+  config: Config;
+  clock: () => Date;
+  log: Log;
+}) => {
+  const { db, dbKind, config, clock, log } = deps;
+  let running: BackupRun | undefined;
+  let last: BackupOutcome | undefined;
+  let settled: Promise<unknown> = Promise.resolve();
+  let controlToken: string | undefined;
+
+  const state = (): BackupState => ({ running: running ? { ...running } : null, last: last ?? null });
+
+  /**
+   * Starts a backup, or refuses with 409 `backupRunning` when one runs. The audit row is written before the work
+   * begins, so a backup that starts is always recorded (and one whose record fails does not start). Answers once
+   * the backup has begun; `ended` resolves when it is over, after the state says so.
+   */
+  const start = async (
+    request: BackupRequest,
+  ): Promise<{ state: BackupState; ended: Promise<BackupEnd> }> => {
+    if (running) throw conflict('backupRunning');
+    const startedAt = clock();
+    const run: BackupRun = {
+      step: 'counts',
+      startedAt: startedAt.toISOString(),
+      trigger: request.trigger,
+      who: request.actor?.userId ?? null,
+    };
+    running = run;
+    try {
+      await db.transaction((tx) =>
+        writeAudit(tx as unknown as Db, {
+          gymId: null,
+          actorMemberId: request.actor?.memberId ?? null,
+          action: 'backup.create',
+          entity: 'backup',
+          entityId: null,
+          after: { trigger: request.trigger, folder: config.backup.dir },
+          requestId: request.requestId ?? null,
+          now: startedAt,
+        }),
+      );
+    } catch (error) {
+      running = undefined;
+      throw error;
+    }
+    const ended = createBackup({
+      db,
+      dbKind,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      backupDir: config.backup.dir,
+      keep: config.backup.keep,
+      clock,
+      onProgress: (event) => {
+        if (running === run) {
+          // A step without counts clears the previous step's.
+          running = { ...run, step: event.step, done: event.done, total: event.total };
+        }
+        try {
+          request.onProgress?.({ step: event.step, done: event.done, total: event.total });
+        } catch {
+          // A listener that fails (a closed stream) never stops the backup.
+        }
+      },
+    }).then(
+      (result): BackupEnd => {
+        last = {
+          trigger: run.trigger,
+          who: run.who,
+          startedAt: run.startedAt,
+          finishedAt: clock().toISOString(),
+          file: { name: result.name, bytes: result.bytes, createdAt: result.createdAt },
+          error: null,
+        };
+        running = undefined;
+        log.info(
+          { backup: { trigger: run.trigger, file: result.file, bytes: result.bytes } },
+          `backup written (${run.trigger}): ${result.file} (${formatBytes(result.bytes)})`,
+        );
+        return { result };
+      },
+      (error: unknown): BackupEnd => {
+        const message = withoutSecrets(
+          error instanceof Error ? error.message : String(error),
+          config.databaseUrl,
+        );
+        last = {
+          trigger: run.trigger,
+          who: run.who,
+          startedAt: run.startedAt,
+          finishedAt: clock().toISOString(),
+          file: null,
+          error: message,
+        };
+        running = undefined;
+        log.error(
+          { backup: { trigger: run.trigger, error: message } },
+          `backup failed (${run.trigger}): ${message}`,
+        );
+        return { error: message };
+      },
+    );
+    settled = ended;
+    return { state: state(), ended };
+  };
+
+  return {
+    state,
+    start,
+    isRunning: () => running !== undefined,
+    /** Waits for the backup in flight, if any (the app's close). */
+    settle: async () => {
+      await settled;
+    },
+    /**
+     * The control channel's token (server/main.ts sets it when it writes `server.json`); without one the channel
+     * refuses every call.
+     */
+    setControlToken: (token: string | undefined) => {
+      controlToken = token;
+    },
+    controlToken: () => controlToken,
+  };
+};
+
+export type BackupRunner = ReturnType<typeof createBackupRunner>;
+
+/**
+ * The app's backups: one runner, `app.backups`, and with `scheduled` (the server's `loop` dispatch mode) the
+ * BACKUP_CRON job, started when the app is ready and stopped on close. Closing waits for a backup in flight.
+ */
+export const registerBackups = (
+  app: FastifyInstance,
+  deps: { db: Db; dbKind: DbKind; config: Config; clock: () => Date; outbox: Dispatcher; scheduled: boolean },
+) => {
+  const runner = createBackupRunner({ ...deps, log: app.log });
+  app.decorate('backups', runner);
+  if (deps.scheduled && deps.config.backup.cron) {
+    const schedule = createBackupSchedule({
+      cron: deps.config.backup.cron,
+      runner,
+      isLeader: () => deps.outbox.isLeader(),
+      log: app.log,
+    });
+    app.addHook('onReady', async () => schedule.start());
+    app.addHook('onClose', async () => schedule.stop());
+  }
+  app.addHook('onClose', async () => runner.settle());
+  return runner;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's backup runner (docs/operations.md#backup). */
+    backups: BackupRunner;
+  }
+}
