@@ -28,6 +28,15 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // Reads the log the API run wrote (scripts/test.mjs sets API_LOG_DIR for both): docs/operations.md#logs.
+          name: 'log',
+          include: ['tests/log/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -97,14 +97,23 @@ if (
   });
 }
 await vitest('unit tests', 'unit', 'unit');
-await vitest('API tests on PGlite', 'api', 'api-pglite', { TEST_DB: 'pglite' });
+// The API runs write the app's log (tests/fixtures/app.ts), which the `log` project then greps for passwords,
+// phone numbers and tokens (docs/operations.md#logs).
+const apiLog = join(root, '.tmp', 'api-log');
+rmSync(apiLog, { recursive: true, force: true });
+mkdirSync(apiLog, { recursive: true });
+await vitest('API tests on PGlite', 'api', 'api-pglite', { TEST_DB: 'pglite', API_LOG_DIR: apiLog });
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('API tests on PostgreSQL', 'api', 'api-postgres', { TEST_DB: 'postgres' });
+  await vitest('API tests on PostgreSQL', 'api', 'api-postgres', {
+    TEST_DB: 'postgres',
+    API_LOG_DIR: apiLog,
+  });
 } else {
   console.log(
     '\n== API tests on PostgreSQL: not run (set TEST_DATABASE_URL to a PostgreSQL database; .ci/run does)',
   );
 }
+await vitest('log hygiene', 'log', 'log', { API_LOG_DIR: apiLog });
 const e2eReport = join(reports, 'e2e.json');
 await run('browser tests', process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,

@@ -617,7 +617,8 @@ describe('fuzz findings', () => {
 });
 
 describe('the OpenAPI security declarations match the server', () => {
-  const app = setupTestApp();
+  // Every documented operation live: GET /web/metrics is a 404 unless METRICS_TOKEN is set.
+  const app = setupTestApp({ config: { metricsToken: 'fuzz-metrics-token-0123456789' } });
 
   it('a visitor gets 401 from every secured read, and never from a public operation', async () => {
     const t = app();

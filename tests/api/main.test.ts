@@ -60,7 +60,7 @@ describe('server/main.ts', () => {
     expect(first.output()).toMatch(/SUPERADMIN created: superadmin \/ \S+ {3}\(shown only this once\)/);
 
     const health = await fetch(`http://127.0.0.1:${port}/web/health`);
-    expect(await health.json()).toEqual({ data: { status: 'ok', db: 'pglite' } });
+    expect(await health.json()).toMatchObject({ data: { status: 'ok', db: 'pglite' } });
     const login = await fetch(`http://127.0.0.1:${port}/web/member/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -87,9 +87,11 @@ export const createDispatcher = (options: DispatcherOptions) => {
         ? null
         : new Date(clock().getTime() + backoffMs(row.attempts, baseDelayMs, maxDelayMs));
       await markFailed(db, row, text, next);
+      // The provider's text goes through the error serializer (docs/operations.md#logs), never into the message:
+      // a real provider's error may quote the phone number it was sending to.
       log.warn(
-        { outboxId: row.id, topic: row.topic, attempts: row.attempts, dead },
-        `outbox delivery failed: ${text}`,
+        { outboxId: row.id, topic: row.topic, attempts: row.attempts, dead, err: error },
+        'outbox delivery failed',
       );
       return dead ? 'dead' : 'failed';
     }
