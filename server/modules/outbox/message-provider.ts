@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /**
  * How a message leaves the system (docs/architecture.md#outbox). A real SMS or KakaoTalk provider implements this
  * and is passed to buildApp; without one the test-mode provider is used, which records and delivers nothing.
@@ -23,9 +25,18 @@ export interface MessageProvider {
   deliver(message: OutboundMessage): Promise<DeliveryReceipt>;
 }
 
-/** The default: records the delivery (the row's `delivered_by` says `test-mode`) and sends nothing anywhere. */
+/** One line of the delivery record (`OUTBOX_TEST_LOG`): what the several-process proofs count. */
+export type TestDeliveryRecord = { id: number; topic: string; pid: number; at: string };
+
+/**
+ * The default: records the delivery (the row's `delivered_by` says `test-mode`) and sends nothing anywhere.
+ * `log` receives the id and topic only: a payload holds a phone number and, for a reset, a code
+ * (docs/operations.md#logs). With `recordFile`, each delivery also appends one JSON line to that file
+ * (docs/operations.md#proofs): one small append per line, so several processes can share the file.
+ */
 export const createTestModeProvider = (
-  log: (message: OutboundMessage) => void = () => {},
+  log: (message: { id: number; topic: string }) => void = () => {},
+  options: { recordFile?: string } = {},
 ): MessageProvider & { readonly delivered: OutboundMessage[] } => {
   const delivered: OutboundMessage[] = [];
   return {
@@ -36,7 +47,16 @@ export const createTestModeProvider = (
       // Bounded: a long-running process keeps only the latest deliveries in memory.
       if (delivered.length >= 100) delivered.shift();
       delivered.push(message);
-      log(message);
+      if (options.recordFile) {
+        const record: TestDeliveryRecord = {
+          id: message.id,
+          topic: message.topic,
+          pid: process.pid,
+          at: new Date().toISOString(),
+        };
+        appendFileSync(options.recordFile, `${JSON.stringify(record)}\n`, { flag: 'a' });
+      }
+      log({ id: message.id, topic: message.topic });
       return { deliveredBy: 'test-mode' };
     },
   };
