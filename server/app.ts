@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -25,18 +25,24 @@ import {
   validatorCompiler,
 } from './http/errors.ts';
 import { registerControlCharacterGuard } from './http/input.ts';
+import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import {
   BOOKING_SCHEME,
+  CONTROL_SCHEME,
   ENTRY_SCHEME,
   KIOSK_SCHEME,
+  METRICS_SCHEME,
   openapiTransform,
   openapiTransformObject,
   registerOpenapiChecks,
   SESSION_SCHEME,
 } from './http/openapi.ts';
+import { registerRequestLog, withLogHygiene } from './http/request-log.ts';
 import { registerRights } from './http/rights.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { registerBackups } from './modules/backup/backup.runner.ts';
 import { consultHooks } from './modules/consult/consult.hooks.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -116,7 +122,9 @@ export const buildApp = async (deps: AppDeps) => {
   const clock = deps.testClock?.now ?? deps.clock ?? (() => new Date());
   const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // No personal data in any line (docs/operations.md#logs); one line per request, from registerRequestLog.
+    logger: withLogHygiene(deps.logger ?? false),
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -131,6 +139,9 @@ export const buildApp = async (deps: AppDeps) => {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLog(app);
+  // Off, with no hook, unless METRICS_TOKEN is set (docs/operations.md#health-and-metrics).
+  const metrics = registerMetrics(app, { db: deps.db, dbKind: deps.dbKind, config, clock });
 
   // The optional outside scripts (docs/architecture.md#configuration) widen the policy only when their key is
   // configured.
@@ -210,6 +221,18 @@ export const buildApp = async (deps: AppDeps) => {
             description:
               "The check-in kiosk's token, from POST /web/entry-kiosk/{gymId} (16 hours; closed when staff leave it).",
           },
+          [METRICS_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN, for GET /web/metrics only (a Prometheus scraper).',
+          },
+          [CONTROL_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The server's control token, for the command line on its machine: in $DATA_DIR/server.json (mode " +
+              '0600), new at every start.',
+          },
         },
       },
     },
@@ -227,7 +250,9 @@ export const buildApp = async (deps: AppDeps) => {
     clock,
     provider:
       deps.outbox?.provider ??
-      createTestModeProvider((m) => app.log.info({ outbox: m }, 'test mode: not sent')),
+      createTestModeProvider((m) => app.log.info({ outbox: m }, 'test mode: not sent'), {
+        recordFile: config.outboxTestLog,
+      }),
     handlers: outboxHandlers,
     log: app.log,
     maxAttempts: deps.outbox?.maxAttempts,
@@ -259,6 +284,12 @@ export const buildApp = async (deps: AppDeps) => {
     });
   }
   app.addHook('onClose', async () => dispatcher.stop());
+  // Backups (docs/operations.md#backup): one runner per process; BACKUP_CRON runs beside the outbox loop.
+  const backups = registerBackups(app, {
+    ...ctx,
+    outbox: dispatcher,
+    scheduled: dispatch === 'loop',
+  });
   registerCsrfGuard(app);
   const sessionCache = registerSessionResolver(app, ctx.sessions, { ttlMs: AUTH_CACHE_TTL_MS, clock });
   // A successful write may have ended a session or changed someone's rights: both caches start over before the
@@ -277,6 +308,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(
     async (web) => {
       await web.register(healthRoutes, { ctx });
+      await web.register(metricsRoutes, { metrics });
       await web.register(appConfigRoutes, { config });
       await web.register(authRoutes, { ctx });
       await web.register(memberRoutes, { ctx });
@@ -297,6 +329,7 @@ export const buildApp = async (deps: AppDeps) => {
       await web.register(entryRoutes, { ctx });
       await web.register(auditRoutes, { ctx });
       await web.register(outboxRoutes, { ctx, dispatcher });
+      await web.register(backupRoutes, { ctx, backups });
       for (const declaration of resources)
         registerResource(web, ctx, declaration, resourceHooks[declaration.name]);
     },

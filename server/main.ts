@@ -5,6 +5,7 @@ import { type Database, DatabaseLockedError, openPglite, openPostgres } from './
 import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
 import { seedSubServiceCatalogue } from './modules/sub-service/sub-service.ts';
+import { newControlToken, removeControlFile, writeControlFile } from './ops/control-file.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
 import { createTestClock } from './test-clock.ts';
 
@@ -53,9 +54,9 @@ const main = async () => {
     // One dispatcher loop per process; on PostgreSQL an advisory lock lets one process deliver.
     outbox: { dispatch: 'loop' },
     webRoot: join(import.meta.dirname, '..', 'dist'),
+    // JSON lines, one per request; buildApp adds the serializers and redaction (docs/operations.md#logs).
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(process.stdout.isTTY
         ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
         : {}),
@@ -63,6 +64,7 @@ const main = async () => {
   });
 
   let closing = false;
+  let controlFile: string | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -72,6 +74,16 @@ const main = async () => {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // A keep-alive connection that finishes its answer after close() began stays open until its keep-alive timeout
+    // (72 s), past the 10 s above: after 5 s of grace, whatever is still open is closed.
+    const drop = setTimeout(() => app.server.closeAllConnections(), 5_000);
+    drop.unref();
+    // The channel goes first, so that `npm run backup` stops asking a server that is leaving.
+    if (controlFile) {
+      app.backups.setControlToken(undefined);
+      await removeControlFile(config.dataDir).catch(() => {});
+    }
+    // Waits for a backup in flight (server/modules/backup/backup.runner.ts), within the 10 s above.
     await app.close();
     await database.close();
     process.exit(0);
@@ -83,6 +95,34 @@ const main = async () => {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  // The control channel (docs/operations.md#backup): while this server holds the embedded database, `npm run
+  // backup` asks it to take the backup, with a token that only this start knows and only the folder's owner reads.
+  if (database.kind === 'pglite') {
+    const token = newControlToken();
+    app.backups.setControlToken(token);
+    const connectHost =
+      config.host === '0.0.0.0'
+        ? '127.0.0.1'
+        : config.host === '::'
+          ? '[::1]'
+          : config.host.includes(':')
+            ? `[${config.host}]`
+            : config.host;
+    try {
+      controlFile = await writeControlFile(config.dataDir, {
+        pid: process.pid,
+        url: `http://${connectHost}:${port}`,
+        token,
+      });
+    } catch (error) {
+      app.backups.setControlToken(undefined);
+      app.log.warn(
+        { error: (error as Error).message },
+        'cannot write server.json: `npm run backup` cannot reach this server',
+      );
+    }
+  }
   const lines = [
     '',
     `  FitDesk (핏데스크) is running at http://${shownHost}:${port}/`,

@@ -27,6 +27,16 @@ declare module 'fastify' {
      * declared with the `entryToken` security scheme.
      */
     entryToken?: boolean;
+    /**
+     * The route answers the command line on the server's machine: no session, but `Authorization: Bearer` with the
+     * control token of `$DATA_DIR/server.json` (docs/operations.md#backup), declared with the `controlToken` scheme.
+     */
+    controlToken?: boolean;
+    /**
+     * The route answers a metrics scraper: no session, but `Authorization: Bearer <METRICS_TOKEN>`
+     * (docs/operations.md#health-and-metrics), declared with the `metricsToken` security scheme.
+     */
+    metricsToken?: boolean;
   }
 }
 
@@ -38,15 +48,33 @@ export const KIOSK_SCHEME = 'kioskToken';
 export const BOOKING_SCHEME = 'bookingToken';
 /** The security scheme name of the check-in kiosk's token header. */
 export const ENTRY_SCHEME = 'entryToken';
+/** The security scheme name of the metrics endpoint's bearer token. */
+export const METRICS_SCHEME = 'metricsToken';
+/** The security scheme name of the server's control token (the command line's channel). */
+export const CONTROL_SCHEME = 'controlToken';
 
-const schemeOf = (config: { kiosk?: boolean; bookingToken?: boolean; entryToken?: boolean } | undefined) =>
-  config?.kiosk
-    ? KIOSK_SCHEME
-    : config?.bookingToken
-      ? BOOKING_SCHEME
-      : config?.entryToken
-        ? ENTRY_SCHEME
-        : SESSION_SCHEME;
+const schemeOf = (
+  config:
+    | {
+        kiosk?: boolean;
+        bookingToken?: boolean;
+        entryToken?: boolean;
+        controlToken?: boolean;
+        metricsToken?: boolean;
+      }
+    | undefined,
+) =>
+  config?.metricsToken
+    ? METRICS_SCHEME
+    : config?.controlToken
+      ? CONTROL_SCHEME
+      : config?.kiosk
+        ? KIOSK_SCHEME
+        : config?.bookingToken
+          ? BOOKING_SCHEME
+          : config?.entryToken
+            ? ENTRY_SCHEME
+            : SESSION_SCHEME;
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
