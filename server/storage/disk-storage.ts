@@ -4,6 +4,15 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type FileStorage, isArea, isExtension, parseKey } from './file-storage.ts';
 
+const flush = async (path: string) => {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
 /**
  * Files on the local disk under `root` (`$DATA_DIR/uploads`, outside any static root), one folder per area, with
  * random names. A file is written beside its final name and renamed into place once whole.
@@ -20,7 +29,11 @@ export const createDiskStorage = (root: string): FileStorage => ({
     try {
       await pipeline(source, sink);
       const { size } = await stat(partial);
+      // Flushed before it gets its name, and the name flushed after (docs/operations.md#durability): the database
+      // row that points at the file is flushed at its commit, so the file must be on the disk first.
+      await flush(partial);
       await rename(partial, join(folder, `${name}.${extension}`));
+      await flush(folder).catch(() => {}); // a folder cannot be opened for a flush on every platform
       return { key: `${area}/${name}.${extension}`, size };
     } catch (error) {
       if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
