@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '#server/config.ts';
-import { type Database, DatabaseLockedError, openPglite, openPostgres } from '#server/db/client.ts';
 import {
-  type BackupProgressEvent,
-  type BackupStep,
-  createBackup,
+  type Database,
+  DatabaseLockedError,
   lockHolder,
-  redactUrl,
-} from '#server/ops/backup.ts';
+  openPglite,
+  openPostgres,
+} from '#server/db/client.ts';
+import { type BackupProgressEvent, type BackupStep, createBackup, redactUrl } from '#server/ops/backup.ts';
 import { type ControlFile, readControlFile } from '#server/ops/control-file.ts';
 
 const USAGE = 'usage: npm run backup   (settings: DATA_DIR, DATABASE_URL, BACKUP_DIR, BACKUP_KEEP)';
@@ -164,7 +164,7 @@ const run = async (): Promise<Written> => {
       }
       return await backupHere(database, config, report);
     }
-    const holder = lockHolder(config.dataDir);
+    const holder = lockHolder(config.dataDir)?.pid;
     if (holder !== undefined) {
       const control = await readControlFile(config.dataDir);
       if (control?.pid !== holder) {

@@ -66,13 +66,37 @@ const acquireLock = (lockPath: string): (() => void) => {
   throw new DatabaseLockedError(`Could not lock ${lockPath}.`);
 };
 
-const isAlive = (pid: number): boolean => {
+/** True when a process with this pid runs (one we may not signal counts as running). */
+export const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+};
+
+/**
+ * The live process holding a data folder's `db.lock`, other than this one, with its command line when the system
+ * shows it (Linux); undefined when the folder is free. The operations tools refuse such a folder by naming it.
+ */
+export const lockHolder = (dataDir: string): { pid: number; command?: string } | undefined => {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(dataDir, 'db.lock'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
+  let command: string | undefined;
+  try {
+    command =
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 300) ||
+      undefined;
+  } catch {
+    // Not Linux, or not ours to read: the pid alone names it.
+  }
+  return { pid, command };
 };
 
 /** Embedded PostgreSQL in a folder, or in memory when `dataDir` is undefined. */

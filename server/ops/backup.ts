@@ -23,7 +23,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
-import type { Db, DbKind, Executor } from '../db/client.ts';
+import { type Db, type DbKind, type Executor, isAlive } from '../db/client.ts';
 import { packFolder, sha256File, writeArchive } from './archive.ts';
 import { currentLevel } from './levels.ts';
 import { exportLogical } from './logical.ts';
@@ -127,27 +127,6 @@ export const listBackups = async (backupDir: string): Promise<BackupFile[]> => {
     }
   }
   return files;
-};
-
-/**
- * The pid holding a data folder's `db.lock`, when that process is alive and is not this one
- * (docs/architecture.md#database); undefined when the folder is free.
- */
-export const lockHolder = (dataDir: string): number | undefined => {
-  let text: string;
-  try {
-    text = readFileSync(join(dataDir, 'db.lock'), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const pid = Number(text.trim());
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
-  }
 };
 
 /** The password of a connection URL goes to libpq through the environment, never on a command line. */
@@ -321,13 +300,7 @@ const removeStaleTemps = async (backupDir: string) => {
     if (!name.startsWith(TEMP_PREFIX)) continue;
     const pid = Number(name.slice(TEMP_PREFIX.length).split('-')[0]);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let alive = true;
-    try {
-      process.kill(pid, 0);
-    } catch (error) {
-      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    if (!alive) await rm(join(backupDir, name), { recursive: true, force: true });
+    if (!isAlive(pid)) await rm(join(backupDir, name), { recursive: true, force: true });
   }
 };
 

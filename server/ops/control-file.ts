@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { isAlive } from '../db/client.ts';
 
 // The control channel (docs/operations.md#backup): a running server on the embedded database writes
 // `$DATA_DIR/server.json` (mode 0600) after it listens, so that `npm run backup` asks it to take the backup
@@ -34,15 +35,6 @@ export const writeControlFile = async (dataDir: string, control: ControlFile): P
   });
   await rename(temporary, path);
   return path;
-};
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 };
 
 /**

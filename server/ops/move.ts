@@ -1,7 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, DatabaseLockedError, type Executor, openPglite, openPostgres } from '../db/client.ts';
+import {
+  type Database,
+  DatabaseLockedError,
+  type Executor,
+  lockHolder,
+  openPglite,
+  openPostgres,
+} from '../db/client.ts';
 import { currentLevel, describeLevel, expectedLevel } from './levels.ts';
 import { copyDatabase, LogicalRefusal, type TableVerdict, verifyCopy } from './logical.ts';
 import { listTables, queryRows, quoteIdent, rowCounts } from './tables.ts';
@@ -49,35 +56,6 @@ export const maskUrl = (url: string): string => {
   } catch {
     return '(an unreadable URL)';
   }
-};
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/** The live process holding `$DATA_DIR/db.lock`, with its command line when the system shows it. */
-export const lockHolder = (dataDir: string): { pid: number; command?: string } | undefined => {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(dataDir, 'db.lock'), 'utf8').trim());
-  } catch {
-    return undefined;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
-  let command: string | undefined;
-  try {
-    command =
-      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 300) ||
-      undefined;
-  } catch {
-    // Not Linux, or not ours to read: the pid alone names it.
-  }
-  return { pid, command };
 };
 
 const lockedRefusal = (dataDir: string, holder: { pid: number; command?: string }) =>

@@ -3,13 +3,12 @@ import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, DatabaseLockedError, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, DatabaseLockedError, lockHolder, openPglite, openPostgres } from '../db/client.ts';
 import { readArchive, unpackFolder } from './archive.ts';
 import {
   type BackupManifest,
   DATABASE_PARTS,
   libpqTarget,
-  lockHolder,
   MANIFEST,
   parseManifest,
   redactUrl,
@@ -118,7 +117,7 @@ const holdsFiles = (folder: string) => existsSync(folder) && readdirSync(folder)
 
 /** The target data folder: not in use, and holding no database and no uploads yet. */
 const checkFolder = (dataDir: string, needsDatabase: boolean) => {
-  const pid = lockHolder(dataDir);
+  const pid = lockHolder(dataDir)?.pid;
   if (pid !== undefined) {
     refuse(
       `the folder ${dataDir} is in use by a running process (pid ${pid}): stop it, or restore into a new folder`,
