@@ -107,7 +107,7 @@ const en = {
   fileTooLarge: 'The file is too large: files can be at most {{max}} MB.',
   fileTypeNotAllowed:
     'This file cannot be uploaded: only {{types}} files are accepted, and the content must match the name.',
-  backupRunning: 'A backup is already running in this server; wait for it to finish.',
+  backupRunning: 'A backup is already running; wait for it to finish.',
   controlTokenInvalid:
     "The control token is missing or wrong: use the one in the running server's $DATA_DIR/server.json.",
 } as const;
@@ -214,7 +214,7 @@ const ko: Record<MessageKey, string> = {
   fileTooLarge: '파일이 너무 큽니다. {{max}}MB 이하의 파일만 올릴 수 있습니다.',
   fileTypeNotAllowed:
     '올릴 수 없는 파일입니다. {{types}} 파일만 가능하며, 파일 내용이 확장자와 일치해야 합니다.',
-  backupRunning: '이 서버에서 이미 백업이 진행 중입니다. 끝난 뒤에 다시 시도해 주세요.',
+  backupRunning: '이미 백업이 진행 중입니다. 끝난 뒤에 다시 시도해 주세요.',
   controlTokenInvalid:
     '제어 토큰이 없거나 틀렸습니다. 실행 중인 서버의 $DATA_DIR/server.json에 있는 토큰을 사용하세요.',
 };

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BackupOverview, BackupState, BackupStreamLine } from '#domain/api/backup.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { auditLog, member } from '#server/db/schema/index.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
@@ -243,6 +245,44 @@ describe('the operator console (GET/POST /web/platform/backups)', () => {
     }
     expect(await verifyAudit(t.db, null)).toMatchObject({ ok: true });
   }, 120_000);
+
+  // Two processes are two apps on one database here: each takes its own pool connection for the lock.
+  it.skipIf(testDbKind() !== 'postgres')(
+    'on PostgreSQL one backup at a time holds across processes (needs TEST_DB=postgres; PGlite is one process)',
+    async () => {
+      const t = app();
+      const cookies = await operatorOf(t);
+      const other = await buildApp({
+        db: t.db,
+        dbKind: t.dbKind,
+        config: {
+          ...loadConfig({}),
+          dataDir: t.dataDir,
+          databaseUrl: undefined,
+          backup: { dir: join(t.dataDir, 'backups'), keep: 14 },
+        },
+      });
+      await other.ready();
+      try {
+        const here = await injectAs(t.app, { ...OPERATOR_ACCOUNT, cookies });
+        const there = await injectAs(other, { ...OPERATOR_ACCOUNT, cookies });
+        expect((await here.post(CONSOLE)).statusCode).toBe(202);
+        const refused = await there.post(CONSOLE);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().reason).toBe('backupRunning');
+        expect(other.backups.isRunning()).toBe(false);
+        await idle(t);
+        // The lock went with the backup: the other process may take the next one.
+        expect((await there.post(CONSOLE)).statusCode).toBe(202);
+        const until = Date.now() + 60_000;
+        while (other.backups.isRunning() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        expect(other.backups.state().last).toMatchObject({ error: null });
+      } finally {
+        await other.close();
+      }
+    },
+    120_000,
+  );
 
   it('shows the schedule and its next run in Asia/Seoul', async () => {
     const t = await createTestApp({

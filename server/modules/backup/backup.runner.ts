@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import {
   type BackupOutcome,
   type BackupProgress,
@@ -31,6 +32,43 @@ export type BackupRequest = {
   requestId?: string;
   /** Called for each progress event as it happens (the channel streams them). */
   onProgress?: (event: BackupProgress) => void;
+};
+
+/** The key of the session-level advisory lock that one backup at a time holds on PostgreSQL, across processes. */
+export const BACKUP_LOCK_KEY = 7_240_002;
+
+/**
+ * On PostgreSQL, the lock that makes "one backup at a time" hold across every process on the database: a pool
+ * connection that took it, released when the backup ends. PGlite is one process: the runner's own flag suffices.
+ * Undefined when another process holds it.
+ */
+const takeClusterLock = async (db: Db): Promise<{ release: () => Promise<void> } | undefined> => {
+  const pool = '$client' in db && db.$client instanceof pg.Pool ? db.$client : undefined;
+  if (!pool) return { release: async () => {} };
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+      BACKUP_LOCK_KEY,
+    ]);
+    if (!rows[0]?.ok) {
+      client.release();
+      return undefined;
+    }
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  return {
+    release: async () => {
+      try {
+        await client.query('select pg_advisory_unlock($1::bigint)', [BACKUP_LOCK_KEY]);
+        client.release();
+      } catch {
+        // The connection is gone, and the lock with it.
+        client.release(true);
+      }
+    },
+  };
 };
 
 /** How a run ended: its file, or the error's message (without secrets). */
@@ -68,6 +106,7 @@ export const createBackupRunner = (deps: {
   ): Promise<{ state: BackupState; ended: Promise<BackupEnd> }> => {
     if (running) throw conflict('backupRunning');
     const startedAt = clock();
+    // Claimed before the first await, so that two calls in this process cannot both pass the check above.
     const run: BackupRun = {
       step: 'counts',
       startedAt: startedAt.toISOString(),
@@ -75,6 +114,18 @@ export const createBackupRunner = (deps: {
       who: request.actor?.userId ?? null,
     };
     running = run;
+    let lock: Awaited<ReturnType<typeof takeClusterLock>>;
+    try {
+      lock = await takeClusterLock(db);
+    } catch (error) {
+      running = undefined;
+      throw error;
+    }
+    if (!lock) {
+      running = undefined;
+      throw conflict('backupRunning');
+    }
+    const clusterLock = lock;
     try {
       await db.transaction((tx) =>
         writeAudit(tx as unknown as Db, {
@@ -90,6 +141,7 @@ export const createBackupRunner = (deps: {
       );
     } catch (error) {
       running = undefined;
+      await clusterLock.release();
       throw error;
     }
     const ended = createBackup({
@@ -111,44 +163,46 @@ export const createBackupRunner = (deps: {
           // A listener that fails (a closed stream) never stops the backup.
         }
       },
-    }).then(
-      (result): BackupEnd => {
-        last = {
-          trigger: run.trigger,
-          who: run.who,
-          startedAt: run.startedAt,
-          finishedAt: clock().toISOString(),
-          file: { name: result.name, bytes: result.bytes, createdAt: result.createdAt },
-          error: null,
-        };
-        running = undefined;
-        log.info(
-          { backup: { trigger: run.trigger, file: result.file, bytes: result.bytes } },
-          `backup written (${run.trigger}): ${result.file} (${formatBytes(result.bytes)})`,
-        );
-        return { result };
-      },
-      (error: unknown): BackupEnd => {
-        const message = withoutSecrets(
-          error instanceof Error ? error.message : String(error),
-          config.databaseUrl,
-        );
-        last = {
-          trigger: run.trigger,
-          who: run.who,
-          startedAt: run.startedAt,
-          finishedAt: clock().toISOString(),
-          file: null,
-          error: message,
-        };
-        running = undefined;
-        log.error(
-          { backup: { trigger: run.trigger, error: message } },
-          `backup failed (${run.trigger}): ${message}`,
-        );
-        return { error: message };
-      },
-    );
+    })
+      .finally(() => clusterLock.release())
+      .then(
+        (result): BackupEnd => {
+          last = {
+            trigger: run.trigger,
+            who: run.who,
+            startedAt: run.startedAt,
+            finishedAt: clock().toISOString(),
+            file: { name: result.name, bytes: result.bytes, createdAt: result.createdAt },
+            error: null,
+          };
+          running = undefined;
+          log.info(
+            { backup: { trigger: run.trigger, file: result.file, bytes: result.bytes } },
+            `backup written (${run.trigger}): ${result.file} (${formatBytes(result.bytes)})`,
+          );
+          return { result };
+        },
+        (error: unknown): BackupEnd => {
+          const message = withoutSecrets(
+            error instanceof Error ? error.message : String(error),
+            config.databaseUrl,
+          );
+          last = {
+            trigger: run.trigger,
+            who: run.who,
+            startedAt: run.startedAt,
+            finishedAt: clock().toISOString(),
+            file: null,
+            error: message,
+          };
+          running = undefined;
+          log.error(
+            { backup: { trigger: run.trigger, error: message } },
+            `backup failed (${run.trigger}): ${message}`,
+          );
+          return { error: message };
+        },
+      );
     settled = ended;
     return { state: state(), ended };
   };
