@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db, DbKind } from '../db/client.ts';
 import { outboxBacklog } from '../modules/health/health.repository.ts';
 import { BACKUP_FILE_PATTERN } from '../ops/backup.ts';
+import { queryRows } from '../ops/tables.ts';
 import { sendRouteNotFound, unauthenticated } from './errors.ts';
 import { routeOf } from './request-log.ts';
 import { errorResponses } from './responses.ts';
@@ -122,6 +123,11 @@ export const registerMetrics = (app: FastifyInstance, deps: MetricsDeps): Metric
     help: 'Age of the oldest undelivered outbox message; 0 when there is none.',
     registers: [registry],
   });
+  const outboxDead = new Gauge({
+    name: 'fitdesk_outbox_dead',
+    help: 'Outbox messages that ran out of attempts (DEAD): each is a message nobody received.',
+    registers: [registry],
+  });
   const backupTime = new Gauge({
     name: 'fitdesk_backup_last_timestamp_seconds',
     help: 'When the newest backup file in BACKUP_DIR was written (its mtime, Unix seconds); no sample when none.',
@@ -140,11 +146,16 @@ export const registerMetrics = (app: FastifyInstance, deps: MetricsDeps): Metric
     probe.set((performance.now() - started) / 1000);
 
     const now = deps.clock();
-    const [backlog, backup] = await Promise.all([
+    const [backlog, dead, backup] = await Promise.all([
       outboxBacklog(deps.db, now),
+      queryRows<{ dead: number | string }>(
+        deps.db,
+        sql`select count(*)::int as dead from outbox where status = 'DEAD'`,
+      ),
       newestBackup(deps.config.backup.dir),
     ]);
     outboxPending.set(backlog.pending);
+    outboxDead.set(Number(dead[0]?.dead ?? 0));
     outboxOldest.set(backlog.oldestAgeSeconds ?? 0);
     if (backup) {
       backupTime.set(backup.mtime.getTime() / 1000);

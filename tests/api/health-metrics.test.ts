@@ -261,6 +261,10 @@ describe('GET /web/metrics with METRICS_TOKEN', () => {
     const done = (await scrape()).samples;
     expect(sampleOf(done, 'fitdesk_outbox_pending')).toBe(0);
     expect(sampleOf(done, 'fitdesk_outbox_oldest_pending_age_seconds')).toBe(0);
+    // A message out of attempts is not pending, but counted apart: nobody received it.
+    expect(sampleOf(done, 'fitdesk_outbox_dead')).toBe(0);
+    await t.db.update(outbox).set({ status: 'DEAD' }).where(eq(outbox.id, row.id));
+    expect(sampleOf((await scrape()).samples, 'fitdesk_outbox_dead')).toBe(1);
   });
 
   it("gives the newest backup file's time and age, and +Inf without one", async () => {
