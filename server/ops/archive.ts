@@ -95,7 +95,12 @@ export const unpackFolder = async (file: string, cwd: string, folderName: string
     file,
     cwd,
     strict: true,
-    filter: (path) => path === folderName || path.startsWith(`${folderName}/`),
+    // Plain files and folders only: a link in an edited backup could point the uploads at any file on the machine.
+    filter: (path, entry) =>
+      (path === folderName || path.startsWith(`${folderName}/`)) &&
+      ('type' in entry
+        ? entry.type === 'File' || entry.type === 'Directory'
+        : entry.isFile() || entry.isDirectory()),
   });
 };
 
