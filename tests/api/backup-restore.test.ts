@@ -286,7 +286,10 @@ describe('backup and restore on the embedded database', () => {
 
     const fresh = () => join(tempDir(), 'target');
     const targets = [fresh(), fresh(), fresh(), fresh()];
-    const env = { DATA_DIR: join(tempDir(), 'unused') };
+    // The command's own temporary folder (os.tmpdir() follows TMPDIR): private, so that other test files running
+    // at the same time cannot make it look untidy.
+    const scratch = tempDir('fitdesk-restore-scratch-');
+    const env = { DATA_DIR: join(tempDir(), 'unused'), TMPDIR: scratch };
     const runs = await Promise.all([
       cli('restore', [truncated, '--data-dir', targets[0]!], env),
       cli('restore', [edited, '--data-dir', targets[1]!], env),
@@ -317,7 +320,7 @@ describe('backup and restore on the embedded database', () => {
     );
     for (const target of targets) expect(existsSync(target)).toBe(false);
     expect(readdirSync(held)).toEqual(['db.lock']);
-    expect(readdirSync(join(tmpdir())).filter((name) => name.startsWith('fitdesk-restore-'))).toEqual([]);
+    expect(readdirSync(scratch).filter((name) => name.startsWith('fitdesk-restore-'))).toEqual([]);
   }, 60_000);
 
   it('restores a backup from an older level through the CLI and migrates it; a second restore there is refused', async () => {
