@@ -15,6 +15,7 @@ import {
   moveOf,
   rangeOf,
   roomsOf,
+  scrollTimeFor,
   textColorOn,
   toWall,
 } from './schedule-model.ts';
@@ -228,5 +229,13 @@ describe('form defaults and rooms', () => {
 
   it('lists the rooms once, sorted', () => {
     expect(roomsOf([{ room: 'B' }, { room: null }, { room: 'A' }], ['B', 'C'])).toEqual(['A', 'B', 'C']);
+  });
+});
+
+describe('scrollTimeFor', () => {
+  it('opens a day or a week an hour before the Seoul clock, never before midnight', () => {
+    expect(scrollTimeFor(new Date('2026-11-25T21:14:00Z'))).toBe('05:00:00'); // 06:14 KST
+    expect(scrollTimeFor(new Date('2026-11-25T15:30:00Z'))).toBe('00:00:00'); // 00:30 KST
+    expect(scrollTimeFor(new Date('2026-11-25T12:59:00Z'))).toBe('20:00:00'); // 21:59 KST
   });
 });

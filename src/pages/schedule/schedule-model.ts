@@ -27,6 +27,15 @@ export const toWall = (iso: string | Date): string => dayjs(iso).tz(SEOUL).forma
 /** The current Seoul wall clock, for FullCalendar's `now` (the today highlight and the now line). */
 export const wallNow = (now: Date = new Date()): string => toWall(now);
 
+/**
+ * Where a day or a week opens: an hour before the Seoul clock, so what is on now is in view (a lesson scrolled just
+ * above the grid would sit under its sticky header).
+ */
+export const scrollTimeFor = (now: Date = new Date()): string => {
+  const hour = Math.max(0, Number(toWall(now).slice(11, 13)) - 1);
+  return `${String(hour).padStart(2, '0')}:00:00`;
+};
+
 /** A Date from FullCalendar → its Seoul calendar day and clock time. */
 export const fromWall = (marker: Date): { date: string; time: string } => {
   const d = dayjs.utc(marker);

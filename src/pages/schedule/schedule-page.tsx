@@ -38,6 +38,7 @@ import {
   moveOf,
   rangeOf,
   roomsOf,
+  scrollTimeFor,
   wallNow,
 } from './schedule-model.ts';
 import './schedule.css';
@@ -342,7 +343,7 @@ export function SchedulePage() {
             height={viewType === 'dayGridMonth' ? 'auto' : screens.md ? 760 : 620}
             allDaySlot={false}
             slotDuration="00:30:00"
-            scrollTime="07:00:00"
+            scrollTime={scrollTimeFor()}
             nowIndicator
             dayMaxEvents={3}
             eventDisplay="block"
