@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { createTestApp, setupTestApp, type TestApp } from '../fixtures/app.ts';
 import { adminUrl, TEMPLATE_DB, testDbKind } from '../fixtures/database.ts';
 import { makeActiveGym, makeStaff, OPERATOR_ACCOUNT, operatorOf } from '../fixtures/gyms.ts';
 import { injectAs } from '../fixtures/inject.ts';
+import { serverProcesses } from '../fixtures/server-process.ts';
 
 // Backups taken by the server (docs/operations.md#backup): the control channel of `npm run backup`, the operator
 // console's routes, and BACKUP_CRON in the real server process.
@@ -308,39 +308,12 @@ describe('the operator console (GET/POST /web/platform/backups)', () => {
 
 // ---- BACKUP_CRON in the real server (server/main.ts), on its own folder
 
-const root = join(import.meta.dirname, '..', '..');
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const startServer = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const count = (pattern: RegExp) => output.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
-  const waitFor = async (test: () => boolean, what: string, ms = 120_000) => {
-    const until = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`no ${what} in:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  return { child, exited, count, waitFor, output: () => output };
-};
+const startServer = serverProcesses();
 
 describe('BACKUP_CRON in the server process', () => {
   // The spawned server runs on PGlite whatever TEST_DB says: the PGlite run covers this, and the PostgreSQL run
@@ -351,12 +324,13 @@ describe('BACKUP_CRON in the server process', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'fitdesk-backup-cron-'));
       dirs.push(dataDir);
       const run = startServer({
+        LOG_LEVEL: 'info', // the "backup written" lines are counted
         DATA_DIR: dataDir,
         SEED: 'none',
         BACKUP_CRON: '* * * * * *',
         BACKUP_KEEP: '2',
       });
-      await run.waitFor(() => /running at http:\/\/127\.0\.0\.1:\d+\//.test(run.output()), 'start-up line');
+      await run.waitFor(/running at http:\/\/127\.0\.0\.1:\d+\//);
       const port = /running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(run.output())![1];
 
       // The channel's file: this process, its address, a fresh token, readable by the owner only.
@@ -368,7 +342,7 @@ describe('BACKUP_CRON in the server process', () => {
       // One line per scheduled backup, with the file and its size.
       const written =
         /backup written \(schedule\): [^"\n]+fitdesk-backup-[^"\n]+\.tar \(\d+(\.\d)? [KMG]?B\)/;
-      await run.waitFor(() => run.count(written) >= 3, 'three scheduled backups');
+      await run.waitFor(() => run.count(written) >= 3);
 
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
@@ -398,6 +372,7 @@ describe('BACKUP_CRON in the server process', () => {
           const dataDir = mkdtempSync(join(tmpdir(), 'fitdesk-backup-node-'));
           dirs.push(dataDir);
           return startServer({
+            LOG_LEVEL: 'info',
             DATA_DIR: dataDir,
             DATABASE_URL: adminUrl(name),
             SEED: 'none',
@@ -406,10 +381,10 @@ describe('BACKUP_CRON in the server process', () => {
             BACKUP_KEEP: '3',
           });
         });
-        for (const run of runs) await run.waitFor(() => /running at/.test(run.output()), 'start-up line');
+        for (const run of runs) await run.waitFor(/running at/);
         const written = /backup written \(schedule\)/;
         const total = () => runs.reduce((sum, run) => sum + run.count(written), 0);
-        await runs[0]!.waitFor(() => total() >= 3, 'three scheduled backups');
+        await runs[0]!.waitFor(() => total() >= 3);
         for (const run of runs) run.child.kill('SIGTERM');
         for (const run of runs) expect(await run.exited).toBe(0);
         const counts = runs.map((run) => run.count(written)).sort((a, b) => a - b);

@@ -1,15 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverProcesses } from '../fixtures/server-process.ts';
 
 // The real entry point, as `npm start` runs it (without the web build), on a folder of its own.
-const root = join(import.meta.dirname, '..', '..');
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -19,31 +16,7 @@ const tempDir = () => {
   return dir;
 };
 
-const start = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, ms = 90_000) => {
-    const until = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`no ${pattern} in:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return output.match(pattern)!;
-  };
-  return { child, exited, waitFor, output: () => output };
-};
+const start = serverProcesses();
 
 describe('server/main.ts', () => {
   it('stops at start-up with one line naming a bad variable', { timeout: 60_000 }, async () => {
