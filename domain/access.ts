@@ -72,7 +72,8 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   // The customer's own booking page opens with its link's token, not a session (docs/rules.md#self-booking).
   '/reservation/req': account,
   '/ticket': members,
-  '/product': members,
+  // Desk products and promotions are money screens (docs/rules.md#products).
+  '/product': money,
   '/memberManage/list': members,
   '/memberManage/consult-list': addOn('CONSULT', 'consultUseYn'),
   '/trainer': members,
@@ -94,6 +95,8 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   '/sales': money,
   '/revenue': money,
   '/pay': money,
+  // The customer's payment-request page opens with its link's token, not a session (docs/rules.md#payment-requests).
+  '/pay/req': account,
   '/manage/receipt': money,
   '/setting/gym': { rights: ['represent'] },
   '/setting/gym/kakaochannel': { rights: ['adMessageSettingYn'] },

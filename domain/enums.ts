@@ -118,3 +118,47 @@ export type SaleItemType = (typeof saleItemTypes)[number];
 
 export const paymentMethods = ['CARD', 'CASH', 'TRANSFER'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** One act of paying (docs/rules.md#money): the desk, a collection, a payment request, a pass or locker screen. */
+export const checkoutKinds = ['DESK', 'COLLECT', 'REQUEST', 'PASS', 'LOCKER', 'TRANSFER'] as const;
+export type CheckoutKind = (typeof checkoutKinds)[number];
+
+/** A change to what a sale is owed (docs/rules.md#money): a write-off of a balance, or a price correction. */
+export const saleAdjustmentKinds = ['WRITE_OFF', 'CORRECTION'] as const;
+export type SaleAdjustmentKind = (typeof saleAdjustmentKinds)[number];
+
+/** How a price carries VAT (docs/rules.md#vat): included in the price, or exempt. */
+export const vatModes = ['INCLUDED', 'EXEMPT'] as const;
+export type VatMode = (typeof vatModes)[number];
+
+/** Why a product's stock moved (docs/rules.md#products). */
+export const stockMovementKinds = ['SALE', 'ADJUST'] as const;
+export type StockMovementKind = (typeof stockMovementKinds)[number];
+
+/** A promotion's discount: a percent of the price, or an amount in won. */
+export const promotionKinds = ['PERCENT', 'AMOUNT'] as const;
+export type PromotionKind = (typeof promotionKinds)[number];
+
+/** What a promotion applies to: pass products (`ticket`) or desk products (`product`). */
+export const promotionTargetTypes = ['PASS', 'PRODUCT'] as const;
+export type PromotionTargetType = (typeof promotionTargetTypes)[number];
+
+/** A cash receipt's purpose (docs/rules.md#cash-receipts). */
+export const cashReceiptPurposes = ['INCOME_DEDUCTION', 'EXPENSE_PROOF'] as const;
+export type CashReceiptPurpose = (typeof cashReceiptPurposes)[number];
+
+/** How a cash receipt names its holder: a mobile number, a cash-receipt card, or a business number. */
+export const cashReceiptIdentifierTypes = ['PHONE', 'CARD', 'BUSINESS'] as const;
+export type CashReceiptIdentifierType = (typeof cashReceiptIdentifierTypes)[number];
+
+/** A cash receipt or tax invoice: issued, or cancelled with a reason. */
+export const receiptStatuses = ['ISSUED', 'CANCELLED'] as const;
+export type ReceiptStatus = (typeof receiptStatuses)[number];
+
+/**
+ * A payment request's stored state (docs/rules.md#payment-requests): FIN (sent, open), WAIT (the customer says
+ * the transfer is made; staff confirm), APPROVE (paid). EXPIRED is derived from the expiry time; a revoked link
+ * reads as EXPIRED too.
+ */
+export const payRequestStatuses = ['FIN', 'WAIT', 'APPROVE', 'EXPIRED'] as const;
+export type PayRequestStatus = (typeof payRequestStatuses)[number];

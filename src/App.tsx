@@ -148,6 +148,49 @@ const EntryListPage = lazy(() =>
 const LockerPage = lazy(() =>
   import('./pages/lockers/locker-page.tsx').then((m) => ({ default: m.LockerPage })),
 );
+const DeskPage = lazy(() => import('./pages/sales/desk-page.tsx').then((m) => ({ default: m.DeskPage })));
+const PaymentHistoryPage = lazy(() =>
+  import('./pages/sales/payment-history-page.tsx').then((m) => ({ default: m.PaymentHistoryPage })),
+);
+const UnpaidPage = lazy(() =>
+  import('./pages/sales/unpaid-page.tsx').then((m) => ({ default: m.UnpaidPage })),
+);
+const SalesListPage = lazy(() =>
+  import('./pages/sales/sales-list-page.tsx').then((m) => ({ default: m.SalesListPage })),
+);
+const ProductListPage = lazy(() =>
+  import('./pages/products/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })),
+);
+const ProductFormPage = lazy(() =>
+  import('./pages/products/product-form-page.tsx').then((m) => ({ default: m.ProductFormPage })),
+);
+const ProductInfoPage = lazy(() =>
+  import('./pages/products/product-info-page.tsx').then((m) => ({ default: m.ProductInfoPage })),
+);
+const ProductGroupPage = lazy(() =>
+  import('./pages/products/product-group-page.tsx').then((m) => ({ default: m.ProductGroupPage })),
+);
+const PromotionPage = lazy(() =>
+  import('./pages/products/promotion-page.tsx').then((m) => ({ default: m.PromotionPage })),
+);
+const ReceiptPage = lazy(() =>
+  import('./pages/receipts/receipt-page.tsx').then((m) => ({ default: m.ReceiptPage })),
+);
+const ExpensePage = lazy(() =>
+  import('./pages/expenses/expense-page.tsx').then((m) => ({ default: m.ExpensePage })),
+);
+const PayRequestPage = lazy(() =>
+  import('./pages/pay-request/pay-request-page.tsx').then((m) => ({ default: m.PayRequestPage })),
+);
+const StatisticsPage = lazy(() =>
+  import('./pages/reports/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage })),
+);
+const RevenueHistoryPage = lazy(() =>
+  import('./pages/reports/revenue-history-page.tsx').then((m) => ({ default: m.RevenueHistoryPage })),
+);
+const RevenueChartPage = lazy(() =>
+  import('./pages/reports/revenue-chart-page.tsx').then((m) => ({ default: m.RevenueChartPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -214,6 +257,8 @@ function AppRoutes() {
       {/* The customer's own booking page: no session, the link's token (docs/rules.md#self-booking). */}
       <Route element={<PlainLayout />}>
         <Route path="/reservation/req" element={<SelfBookingPage />} />
+        {/* The customer's payment-request page: no session, the link's token (docs/rules.md#payment-requests). */}
+        <Route path="/pay/req" element={<PayRequestPage />} />
       </Route>
       <Route
         element={
@@ -238,9 +283,6 @@ function AppRoutes() {
           <Route path="/crm" element={<CrmPage />} />
           {/* The check-in kiosk (docs/rules.md#check-in): full screen, no header, no menu. */}
           <Route path="/entry" element={<EntryKioskPage />} />
-        </Route>
-        <Route element={<PlainLayout />}>
-          <Route path="/pay/req" element={<NotFoundPage />} />
         </Route>
         <Route path={`${ROUTES.ADMIN}/*`} element={<AdminConsole />} />
         <Route element={<MainLayout />}>
@@ -267,6 +309,22 @@ function AppRoutes() {
           <Route path="/trainer/info" element={<TrainerDetailPage />} />
           <Route path="/manage/entryList" element={<EntryListPage />} />
           <Route path="/locker" element={<LockerPage />} />
+          {/* Money (docs/rules.md#money): read with payHistoryUseYn, changed with payHistorySettingYn. */}
+          <Route path="/pay/payment" element={<DeskPage />} />
+          <Route path="/pay/history" element={<PaymentHistoryPage />} />
+          <Route path="/sales/unpaid" element={<UnpaidPage />} />
+          <Route path="/sales/management" element={<SalesListPage />} />
+          <Route path="/product/manage" element={<ProductListPage />} />
+          <Route path="/product/manage/add" element={<ProductFormPage />} />
+          <Route path="/product/manage/detail" element={<ProductFormPage />} />
+          <Route path="/product/manage/info" element={<ProductInfoPage />} />
+          <Route path="/product/group" element={<ProductGroupPage />} />
+          <Route path="/product/promotion" element={<PromotionPage />} />
+          <Route path="/manage/receipt" element={<ReceiptPage />} />
+          <Route path="/pay/expenditure" element={<ExpensePage />} />
+          <Route path="/sales/statistics" element={<StatisticsPage />} />
+          <Route path="/revenue/revenue-history" element={<RevenueHistoryPage />} />
+          <Route path="/revenue/revenue-chart" element={<RevenueChartPage />} />
           {/* The declared resources' screens (src/resources); an unknown path is not found. */}
           <Route path="/:resource/*" element={<OwnerResourceRoutes />} />
         </Route>

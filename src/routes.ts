@@ -33,6 +33,8 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   ROUTES.JOIN_WORKER,
   // The customer's own booking page opens with its link's token, not a session (docs/rules.md#self-booking).
   '/reservation/req',
+  // The customer's payment-request page, likewise (docs/rules.md#payment-requests).
+  '/pay/req',
 ]);
 
 const withoutTrailingSlash = (pathname: string): string =>

@@ -1,8 +1,14 @@
 import type { Language } from '#domain/enums.ts';
 import { interpolate } from '#domain/i18n/validation.ts';
+import { expenseMessages } from './messages/expense.ts';
+import { payRequestMessages } from './messages/pay-request.ts';
+import { productMessages } from './messages/product.ts';
+import { receiptMessages } from './messages/receipt.ts';
+import { reportMessages } from './messages/report.ts';
+import { salesMessages } from './messages/sales.ts';
 
 // Messages the API writes itself, in both languages. Field-level validation texts live in domain/i18n.
-const en = {
+const core = {
   VALIDATION_FAILED: 'Some fields are not valid.',
   UNAUTHENTICATED: 'Please sign in to continue.',
   FORBIDDEN: 'You do not have permission to do this.',
@@ -112,9 +118,20 @@ const en = {
     "The control token is missing or wrong: use the one in the running server's $DATA_DIR/server.json.",
 } as const;
 
+// The money modules keep their messages beside them (server/http/messages/), one file per module.
+const en = {
+  ...core,
+  ...salesMessages.en,
+  ...productMessages.en,
+  ...receiptMessages.en,
+  ...expenseMessages.en,
+  ...payRequestMessages.en,
+  ...reportMessages.en,
+} as const;
+
 export type MessageKey = keyof typeof en;
 
-const ko: Record<MessageKey, string> = {
+const coreKo: Record<keyof typeof core, string> = {
   VALIDATION_FAILED: '입력값을 확인해 주세요.',
   UNAUTHENTICATED: '로그인이 필요합니다.',
   FORBIDDEN: '이 작업을 수행할 권한이 없습니다.',
@@ -217,6 +234,16 @@ const ko: Record<MessageKey, string> = {
   backupRunning: '이미 백업이 진행 중입니다. 끝난 뒤에 다시 시도해 주세요.',
   controlTokenInvalid:
     '제어 토큰이 없거나 틀렸습니다. 실행 중인 서버의 $DATA_DIR/server.json에 있는 토큰을 사용하세요.',
+};
+
+const ko: Record<MessageKey, string> = {
+  ...coreKo,
+  ...salesMessages.ko,
+  ...productMessages.ko,
+  ...receiptMessages.ko,
+  ...expenseMessages.ko,
+  ...payRequestMessages.ko,
+  ...reportMessages.ko,
 };
 
 const catalogue = { en, ko } as const;

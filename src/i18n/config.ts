@@ -13,6 +13,8 @@ import customersEn from './locales/features/customers.en.json';
 import customersKo from './locales/features/customers.ko.json';
 import entriesEn from './locales/features/entries.en.json';
 import entriesKo from './locales/features/entries.ko.json';
+import expensesEn from './locales/features/expenses.en.json';
+import expensesKo from './locales/features/expenses.ko.json';
 import kioskEn from './locales/features/kiosk.en.json';
 import kioskKo from './locales/features/kiosk.ko.json';
 import lessonsEn from './locales/features/lessons.en.json';
@@ -21,12 +23,24 @@ import lockersEn from './locales/features/lockers.en.json';
 import lockersKo from './locales/features/lockers.ko.json';
 import passesEn from './locales/features/passes.en.json';
 import passesKo from './locales/features/passes.ko.json';
+import payRequestEn from './locales/features/payRequest.en.json';
+import payRequestKo from './locales/features/payRequest.ko.json';
+import productsEn from './locales/features/products.en.json';
+import productsKo from './locales/features/products.ko.json';
+import receiptsEn from './locales/features/receipts.en.json';
+import receiptsKo from './locales/features/receipts.ko.json';
+import reportsEn from './locales/features/reports.en.json';
+import reportsKo from './locales/features/reports.ko.json';
 import reservationsEn from './locales/features/reservations.en.json';
 import reservationsKo from './locales/features/reservations.ko.json';
+import salesEn from './locales/features/sales.en.json';
+import salesKo from './locales/features/sales.ko.json';
 import scheduleEn from './locales/features/schedule.en.json';
 import scheduleKo from './locales/features/schedule.ko.json';
 import selfBookingEn from './locales/features/selfBooking.en.json';
 import selfBookingKo from './locales/features/selfBooking.ko.json';
+import todayEn from './locales/features/today.en.json';
+import todayKo from './locales/features/today.ko.json';
 import trainersEn from './locales/features/trainers.en.json';
 import trainersKo from './locales/features/trainers.ko.json';
 import ko from './locales/ko.json';
@@ -54,6 +68,13 @@ export const featureTexts = {
     entries: entriesEn,
     lockers: lockersEn,
     backups: backupsEn,
+    sales: salesEn,
+    products: productsEn,
+    receipts: receiptsEn,
+    expenses: expensesEn,
+    payRequest: payRequestEn,
+    reports: reportsEn,
+    today: todayEn,
   },
   ko: {
     consult: consultKo,
@@ -69,6 +90,13 @@ export const featureTexts = {
     entries: entriesKo,
     lockers: lockersKo,
     backups: backupsKo,
+    sales: salesKo,
+    products: productsKo,
+    receipts: receiptsKo,
+    expenses: expensesKo,
+    payRequest: payRequestKo,
+    reports: reportsKo,
+    today: todayKo,
   },
 } as const;
 

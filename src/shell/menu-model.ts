@@ -128,6 +128,66 @@ export const MENU: readonly MenuGroup[] = [
     labelKey: 'shell.menu.payment',
     entries: [
       {
+        key: 'desk',
+        labelKey: 'shell.menu.desk',
+        to: '/pay/payment',
+      },
+      {
+        key: 'payHistory',
+        labelKey: 'shell.menu.payHistory',
+        to: '/pay/history',
+      },
+      {
+        key: 'unpaid',
+        labelKey: 'shell.menu.unpaid',
+        to: '/sales/unpaid',
+      },
+      {
+        key: 'salesList',
+        labelKey: 'shell.menu.salesList',
+        to: '/sales/management',
+      },
+      {
+        key: 'statistics',
+        labelKey: 'shell.menu.statistics',
+        to: '/sales/statistics',
+      },
+      {
+        key: 'revenueHistory',
+        labelKey: 'shell.menu.revenueHistory',
+        to: '/revenue/revenue-history',
+      },
+      {
+        key: 'revenueChart',
+        labelKey: 'shell.menu.revenueChart',
+        to: '/revenue/revenue-chart',
+      },
+      {
+        key: 'expenditure',
+        labelKey: 'shell.menu.expenditure',
+        to: '/pay/expenditure',
+      },
+      {
+        key: 'receipts',
+        labelKey: 'shell.menu.receipts',
+        to: '/manage/receipt',
+      },
+      {
+        key: 'products',
+        labelKey: 'shell.menu.products',
+        to: '/product/manage',
+      },
+      {
+        key: 'productGroups',
+        labelKey: 'shell.menu.productGroups',
+        to: '/product/group',
+      },
+      {
+        key: 'promotions',
+        labelKey: 'shell.menu.promotions',
+        to: '/product/promotion',
+      },
+      {
         key: 'paymentHistory',
         labelKey: 'shell.menu.paymentHistory',
         to: null,

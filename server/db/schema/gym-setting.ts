@@ -10,5 +10,9 @@ export const gymSetting = pgTable('gym_setting', {
   closeTime: text().notNull().default('23:00'),
   willExpireDays: integer().notNull().default(30),
   defaultSenderPhone: text(),
+  /** The account a payment request shows for a bank transfer (docs/rules.md#payment-requests). */
+  transferBank: text(),
+  transferAccount: text(),
+  transferHolder: text(),
   modifiedDate: created(),
 });

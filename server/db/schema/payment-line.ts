@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { PaymentMethod } from '#domain/enums.ts';
+import { checkout } from './checkout.ts';
 import { created } from './columns.ts';
 import { member } from './member.ts';
 import { sale } from './sale.ts';
@@ -22,6 +23,8 @@ export const paymentLine = pgTable(
     amount: integer().notNull(),
     status: text().$type<'APPROVE' | 'REFUND'>().notNull(),
     computation: jsonb(),
+    /** The checkout that took it (null for lines written before checkouts existed). */
+    checkoutId: integer().references(() => checkout.id, { onDelete: 'restrict' }),
     note: text(),
     createdByMemberId: integer().references(() => member.id, { onDelete: 'set null' }),
     createDate: created(),
@@ -30,6 +33,7 @@ export const paymentLine = pgTable(
     index('payment_line_sale_idx').on(t.saleId),
     index('payment_line_gym_idx').on(t.gymId, t.createDate),
     index('payment_line_member_idx').on(t.memberId),
+    index('payment_line_checkout_idx').on(t.checkoutId),
     check('payment_line_method_check', sql`${t.method} in ('CARD', 'CASH', 'TRANSFER')`),
     check('payment_line_status_check', sql`${t.status} in ('APPROVE', 'REFUND')`),
     check(

@@ -40,8 +40,10 @@ export const ticketIssue = pgTable(
      */
     paidAmount: integer().notNull().default(0),
     refundedAmount: integer().notNull().default(0),
+    /** The sum of its sale's adjustments (write-offs and corrections): a cache like `paidAmount`. */
+    adjustedAmount: integer().notNull().default(0),
     unpaidAmount: integer().generatedAlwaysAs(
-      sql`case when status = 'REFUND' then 0 else greatest(price - paid_amount, 0) end`,
+      sql`case when status = 'REFUND' then 0 else greatest(price - adjusted_amount - paid_amount, 0) end`,
     ),
     soldByMemberId: integer().references(() => member.id, { onDelete: 'set null' }),
     refundedAt: timestamp({ withTimezone: true }),

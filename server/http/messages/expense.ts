@@ -1,0 +1,5 @@
+// The expense module's API messages (docs/rules.md#money), in both languages; server/http/messages.ts merges them.
+export const expenseMessages = {
+  en: {},
+  ko: {},
+} as const satisfies { en: Record<string, string>; ko: Record<string, string> };

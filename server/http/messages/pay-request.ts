@@ -1,0 +1,5 @@
+// The pay-request module's API messages (docs/rules.md#money), in both languages; server/http/messages.ts merges them.
+export const payRequestMessages = {
+  en: {},
+  ko: {},
+} as const satisfies { en: Record<string, string>; ko: Record<string, string> };

@@ -1,0 +1,5 @@
+// The receipt module's API messages (docs/rules.md#money), in both languages; server/http/messages.ts merges them.
+export const receiptMessages = {
+  en: {},
+  ko: {},
+} as const satisfies { en: Record<string, string>; ko: Record<string, string> };

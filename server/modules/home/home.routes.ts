@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+
+// Money (docs/rules.md#money): the home module's routes.
+export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, _options) => {};

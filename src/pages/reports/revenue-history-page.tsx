@@ -1,0 +1,4 @@
+// Skeleton: replaced by the page itself (docs/rules.md#money).
+export function RevenueHistoryPage() {
+  return null;
+}
