@@ -94,9 +94,9 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   '/service-payment': { rights: ['subServiceSettingYn'] },
   '/sales': money,
   '/revenue': money,
+  // `/pay/req`, the customer's payment-request page, sits outside the shell and its gate: it opens with its
+  // link's token, not a session (docs/rules.md#payment-requests).
   '/pay': money,
-  // The customer's payment-request page opens with its link's token, not a session (docs/rules.md#payment-requests).
-  '/pay/req': account,
   '/manage/receipt': money,
   '/setting/gym': { rights: ['represent'] },
   '/setting/gym/kakaochannel': { rights: ['adMessageSettingYn'] },

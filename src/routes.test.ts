@@ -19,7 +19,9 @@ describe('session routing (docs/rules.md#session)', () => {
     expect(shouldSendToLanding({ pathname: '/reservation/req', hasMember: false, hasStoredId: false })).toBe(
       false,
     );
-    expect(isPublicPath('/pay/req')).toBe(false);
+    // The payment-request page, likewise (docs/rules.md#payment-requests); the desk beside it is not.
+    expect(isPublicPath('/pay/req')).toBe(true);
+    expect(isPublicPath('/pay/payment')).toBe(false);
   });
 
   it('waits while there is a member or a stored id to restore', () => {

@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
 import type { Executor } from '../../db/client.ts';
-import { member, paymentLine, sale, ticketHold, ticketIssue, ticketUsage } from '../../db/schema/index.ts';
+import {
+  member,
+  paymentLine,
+  sale,
+  saleAdjustment,
+  ticketHold,
+  ticketIssue,
+  ticketUsage,
+} from '../../db/schema/index.ts';
 
 // Subqueries name the outer table's columns as `${table}.column`: in a statement over one table Drizzle writes a
 // column without its table, and inside a subquery that name would resolve to the subquery's own table.
@@ -16,7 +24,8 @@ import { member, paymentLine, sale, ticketHold, ticketIssue, ticketUsage } from 
  *   among them, and the one shown is the one in force today (or the next to start).
  * - Without one in force, it shows the pass that ended last (so the customer reads as expired).
  * - The hold is the current or next hold of the passes in force.
- * - The unpaid amount sums every sale's price minus its payments (refunded passes owe nothing).
+ * - The unpaid amount sums what every sale is owed (`saleOwed`, docs/rules.md#money): its price minus its
+ *   adjustments and its payments, never below zero; refunded passes owe nothing.
  */
 export const refreshCustomerSummary = async (
   db: Executor,
@@ -36,7 +45,7 @@ export const refreshCustomerSummary = async (
         'holds', coalesce((select json_agg(json_build_object('startDate', h.start_date, 'endDate', h.end_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = t.id and h.end_date >= ${today} and h.end_date >= h.start_date), '[]'::json)
       )) from ${ticketIssue} t where t.member_id = ${memberId} and t.status = 'FIN'), '[]'::json)`,
       unpaid:
-        sql<number>`(select coalesce(sum(greatest(s.price - coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = s.id and p.status = 'APPROVE'), 0), 0)), 0) from ${sale} s where s.member_id = ${memberId} and not exists (select 1 from ${ticketIssue} t where t.id = s.ticket_issue_id and t.status = 'REFUND' and s.item_type = 'PASS'))`.mapWith(
+        sql<number>`(select coalesce(sum(greatest(s.price - coalesce((select sum(a.amount) from ${saleAdjustment} a where a.sale_id = s.id), 0) - coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = s.id and p.status = 'APPROVE'), 0), 0)), 0) from ${sale} s where s.member_id = ${memberId} and not exists (select 1 from ${ticketIssue} t where t.id = s.ticket_issue_id and t.status = 'REFUND' and s.item_type = 'PASS'))`.mapWith(
           Number,
         ),
     })
