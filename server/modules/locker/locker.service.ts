@@ -49,6 +49,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { type Actor, liveCustomer } from '../pass/pass.service.ts';
+import { openCheckout, writePaymentLines } from '../sales/checkout.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Lockers (docs/rules.md#lockers): the layout (rooms, banks and their lockers), the map, rentals and their
@@ -600,7 +601,11 @@ const lockRental = async (tx: Executor, gymId: number, id: number, alsoLock: num
 const saleName = (label: string, startDate: string, endDate: string) =>
   `락커 ${label} (${startDate}~${endDate})`;
 
-/** Writes a LOCKER sale and its payment lines; returns the sale's id. */
+/**
+ * Writes a LOCKER sale and its payment lines (docs/rules.md#money); returns the sale's id. Without a checkout it
+ * opens its own LOCKER checkout for its payments; inside the desk's checkout it takes no payments (the desk writes
+ * the lines).
+ */
 const writeSale = async (
   tx: Executor,
   actor: Actor,
@@ -610,8 +615,24 @@ const writeSale = async (
     itemName: string;
     price: number;
     payments: readonly PaymentInput[];
+    checkoutId?: number | undefined;
+    soldByMemberId?: number | null | undefined;
   },
 ) => {
+  const parts = input.payments.map((p) => ({ method: p.method as PaymentMethod, amount: p.amount }));
+  if (input.checkoutId !== undefined && parts.length > 0)
+    throw new Error('writeSale: a desk checkout writes its own payment lines');
+  const checkoutId =
+    input.checkoutId ??
+    (
+      await openCheckout(tx, actor, {
+        gymId: input.gymId,
+        memberId: input.memberId,
+        kind: 'LOCKER',
+        total: input.price,
+        payments: parts,
+      })
+    ).id;
   const [row] = await tx
     .insert(sale)
     .values({
@@ -620,26 +641,20 @@ const writeSale = async (
       itemType: 'LOCKER',
       itemName: input.itemName,
       ticketIssueId: null,
+      checkoutId,
       listPrice: input.price,
       price: input.price,
       priceReason: null,
-      soldByMemberId: actor.memberId,
+      soldByMemberId: input.soldByMemberId ?? actor.memberId,
       createDate: actor.now,
     })
     .returning({ id: sale.id });
-  if (input.payments.length > 0)
-    await tx.insert(paymentLine).values(
-      input.payments.map((p) => ({
-        gymId: input.gymId,
-        saleId: row!.id,
-        memberId: input.memberId,
-        method: p.method as PaymentMethod,
-        amount: p.amount,
-        status: 'APPROVE' as const,
-        createdByMemberId: actor.memberId,
-        createDate: actor.now,
-      })),
-    );
+  await writePaymentLines(
+    tx,
+    actor,
+    { gymId: input.gymId, memberId: input.memberId, checkoutId },
+    parts.map((p) => ({ saleId: row!.id, ...p })),
+  );
   return row!.id;
 };
 
@@ -655,6 +670,10 @@ export type RentInput = {
   keyNumber?: string | null | undefined;
   combination?: string | null | undefined;
   payments?: PaymentInput[] | undefined;
+  /** The desk's checkout (docs/rules.md#the-desk): the rental's sale joins it and takes no payments here. */
+  checkoutId?: number | undefined;
+  /** Who sold it at the desk (the actor by default). */
+  soldByMemberId?: number | null | undefined;
 };
 
 /**
@@ -667,7 +686,7 @@ export const rentLocker = async (
   tx: Executor,
   actor: Actor,
   input: RentInput,
-): Promise<{ id: number; combination: string | null }> => {
+): Promise<{ id: number; combination: string | null; saleId: number }> => {
   const today = seoulToday(actor.now);
   const deposit = input.deposit ?? 0;
   const payments = input.payments ?? [];
@@ -695,6 +714,8 @@ export const rentLocker = async (
     itemName: saleName(target.label, input.startDate, input.endDate),
     price: input.fee + deposit,
     payments,
+    checkoutId: input.checkoutId,
+    soldByMemberId: input.soldByMemberId,
   });
   const [rental] = await tx
     .insert(lockerRental)
@@ -732,7 +753,7 @@ export const rentLocker = async (
     },
   });
   await refreshCustomerSummary(tx, customer.id, today);
-  return { id: rental!.id, combination: input.combination ?? null };
+  return { id: rental!.id, combination: input.combination ?? null, saleId };
 };
 
 /**

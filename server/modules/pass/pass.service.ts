@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { PaymentMethod } from '#domain/enums.ts';
+import type { CheckoutKind, PaymentMethod } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
+import { saleOwed } from '#domain/rules/money.ts';
 import {
   checkHold,
   daysLeft,
@@ -48,6 +49,7 @@ import {
 import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
+import { openCheckout, refreshPassMoney, writePaymentLines } from '../sales/checkout.ts';
 
 // Sold passes (docs/rules.md#passes): selling, holds, transfers, the usage ledger, collecting and refunds. Every
 // write takes the transaction it is given and leaves its audit row in it; every money rule is a domain/ function
@@ -154,37 +156,30 @@ const lockIssue = async (tx: Executor, id: number): Promise<TicketIssueRow> => {
 const spans = (holds: readonly { startDate: string; endDate: string }[]): HoldSpan[] =>
   holds.map((h) => ({ startDate: h.startDate, endDate: h.endDate }));
 
-/** Writes payment lines for a sale and returns their total. */
-const writePayments = async (
+/** Opens a checkout of `kind` for what it takes (docs/rules.md#money); its lines follow with `writeLines`. */
+const payThrough = async (
   tx: Executor,
   actor: Actor,
-  target: { gymId: number; saleId: number; memberId: number },
+  head: { gymId: number; memberId: number; kind: CheckoutKind; total: number },
   payments: readonly PaymentInput[],
 ) => {
-  if (payments.length === 0) return 0;
-  await tx.insert(paymentLine).values(
-    payments.map((p) => ({
-      gymId: target.gymId,
-      saleId: target.saleId,
-      memberId: target.memberId,
-      method: p.method as PaymentMethod,
-      amount: p.amount,
-      status: 'APPROVE' as const,
-      createdByMemberId: actor.memberId,
-      createDate: actor.now,
-    })),
-  );
-  return sum(payments);
+  const parts = payments.map((p) => ({ method: p.method as PaymentMethod, amount: p.amount }));
+  return openCheckout(tx, actor, { ...head, payments: parts });
 };
 
-/** Rebuilds the pass's paid total from its payment lines (a cache, never counted up by code). */
-const refreshPaid = async (tx: Executor, issueId: number) => {
-  await tx.execute(sql`
-    update ${ticketIssue} set paid_amount = coalesce((
-      select sum(pl.amount) from ${paymentLine} pl join ${sale} s on s.id = pl.sale_id
-      where s.ticket_issue_id = ${issueId} and s.item_type = 'PASS' and pl.status = 'APPROVE'), 0)
-    where id = ${issueId}`);
-};
+/** Writes a checkout's payment lines on one sale. */
+const writeLines = (
+  tx: Executor,
+  actor: Actor,
+  target: { gymId: number; memberId: number; checkoutId: number; saleId: number },
+  payments: readonly PaymentInput[],
+) =>
+  writePaymentLines(
+    tx,
+    actor,
+    target,
+    payments.map((p) => ({ saleId: target.saleId, method: p.method as PaymentMethod, amount: p.amount })),
+  );
 
 const isStaffOf = async (db: Executor, gymId: number, memberId: number) => {
   const [row] = await db
@@ -211,10 +206,25 @@ export type SellInput = {
   priceReason?: string | null | undefined;
   payments: PaymentInput[];
   soldByMemberId?: number | null | undefined;
+  /**
+   * The desk's checkout this sale belongs to (docs/rules.md#the-desk): the desk then passes no payments and writes
+   * the lines itself. Without it the sale opens its own PASS checkout for its payments.
+   */
+  checkoutId?: number | undefined;
+  /** The promotion the desk applied: it explains the price's difference as a reason would. */
+  promotionId?: number | null | undefined;
 };
 
 /** Sells a pass: the pass, its sale, its payment lines and the audit row, in the caller's transaction. */
-export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Promise<number> => {
+export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Promise<number> =>
+  (await sellPassSale(tx, actor, input)).issueId;
+
+/** `sellPass`, answering the sold pass's id and its sale's id (the desk needs the sale). */
+export const sellPassSale = async (
+  tx: Executor,
+  actor: Actor,
+  input: SellInput,
+): Promise<{ issueId: number; saleId: number }> => {
   const today = seoulToday(actor.now);
   const customer = await liveCustomer(tx, input.gymId, input.memberId);
   const [product] = await tx
@@ -224,8 +234,11 @@ export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Pr
   if (!product) throw notFound();
   if (!isSellable(product, today)) throw refused('ticketNotOnSale', { label: saleLabel(product, today) });
   const price = input.price ?? product.salePrice;
-  if (price !== product.salePrice && !input.priceReason) throw badField('priceReason', 'priceReasonRequired');
+  if (price !== product.salePrice && !input.priceReason && input.promotionId == null)
+    throw badField('priceReason', 'priceReasonRequired');
   if (sum(input.payments) > price) throw badField('payments', 'paymentsAbovePrice');
+  if (input.checkoutId !== undefined && input.payments.length > 0)
+    throw new Error('sellPass: a desk checkout writes its own payment lines');
   const soldBy = input.soldByMemberId ?? actor.memberId;
   if (input.soldByMemberId && !(await isStaffOf(tx, input.gymId, input.soldByMemberId))) throw notFound();
   const endDate =
@@ -250,6 +263,16 @@ export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Pr
       modifiedDate: actor.now,
     })
     .returning();
+  const checkoutId =
+    input.checkoutId ??
+    (
+      await payThrough(
+        tx,
+        actor,
+        { gymId: input.gymId, memberId: customer.id, kind: 'PASS', total: price },
+        input.payments,
+      )
+    ).id;
   const [saleRow] = await tx
     .insert(sale)
     .values({
@@ -258,6 +281,8 @@ export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Pr
       itemType: 'PASS',
       itemName: product.name,
       ticketIssueId: issue!.id,
+      checkoutId,
+      promotionId: input.promotionId ?? null,
       listPrice: product.salePrice,
       price,
       priceReason: input.priceReason ?? null,
@@ -265,13 +290,14 @@ export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Pr
       createDate: actor.now,
     })
     .returning();
-  const paid = await writePayments(
+  const paid = sum(input.payments);
+  await writeLines(
     tx,
     actor,
-    { gymId: input.gymId, saleId: saleRow!.id, memberId: customer.id },
+    { gymId: input.gymId, memberId: customer.id, checkoutId, saleId: saleRow!.id },
     input.payments,
   );
-  await tx.update(ticketIssue).set({ paidAmount: paid }).where(eq(ticketIssue.id, issue!.id));
+  await refreshPassMoney(tx, issue!.id);
   await audit(tx, actor, {
     gymId: input.gymId,
     action: 'pass.sell',
@@ -280,7 +306,7 @@ export const sellPass = async (tx: Executor, actor: Actor, input: SellInput): Pr
     after: { memberId: customer.id, ticketId: product.id, startDate: input.startDate, endDate, price, paid },
   });
   await refreshCustomerSummary(tx, customer.id, today);
-  return issue!.id;
+  return { issueId: issue!.id, saleId: saleRow!.id };
 };
 
 /** Holds a pass between two days; the end date moves later by the days held. */
@@ -415,6 +441,12 @@ export const transferPass = async (
     createDate: actor.now,
   });
   if (fee > 0) {
+    const paying = await payThrough(
+      tx,
+      actor,
+      { gymId: issue.gymId, memberId: issue.memberId, kind: 'TRANSFER', total: fee },
+      input.payments,
+    );
     const [feeSale] = await tx
       .insert(sale)
       .values({
@@ -423,6 +455,7 @@ export const transferPass = async (
         itemType: 'TRANSFER_FEE',
         itemName: issue.ticketName,
         ticketIssueId: id,
+        checkoutId: paying.id,
         listPrice: product?.transferFee ?? fee,
         price: fee,
         priceReason: null,
@@ -430,10 +463,10 @@ export const transferPass = async (
         createDate: actor.now,
       })
       .returning();
-    await writePayments(
+    await writeLines(
       tx,
       actor,
-      { gymId: issue.gymId, saleId: feeSale!.id, memberId: issue.memberId },
+      { gymId: issue.gymId, memberId: issue.memberId, checkoutId: paying.id, saleId: feeSale!.id },
       input.payments,
     );
   }
@@ -493,12 +526,20 @@ export const consumeSessions = async (
   await refreshCustomerSummary(tx, issue.memberId, today);
 };
 
-/** Collects part or all of the unpaid balance: new payment lines on the pass's sale. */
+/**
+ * Collects part or all of the unpaid balance (docs/rules.md#money): a COLLECT checkout and its payment lines on
+ * the pass's sale. What is owed is `price − adjusted − paid` (`saleOwed`).
+ */
 export const collectPayment = async (tx: Executor, actor: Actor, id: number, payments: PaymentInput[]) => {
   const today = seoulToday(actor.now);
   const issue = await lockIssue(tx, id);
   if (issue.status === 'REFUND') throw refused('passRefunded');
-  const unpaid = Math.max(issue.price - issue.paidAmount, 0);
+  const unpaid = saleOwed({
+    price: issue.price,
+    adjusted: issue.adjustedAmount,
+    paid: issue.paidAmount,
+    closed: false,
+  });
   if (unpaid === 0) throw refused('nothingUnpaid');
   if (sum(payments) > unpaid) throw badField('payments', 'paymentsAboveUnpaid');
   const [passSale] = await tx
@@ -506,13 +547,19 @@ export const collectPayment = async (tx: Executor, actor: Actor, id: number, pay
     .from(sale)
     .where(and(eq(sale.ticketIssueId, id), eq(sale.itemType, 'PASS')));
   if (!passSale) throw notFound();
-  await writePayments(
+  const paying = await payThrough(
     tx,
     actor,
-    { gymId: issue.gymId, saleId: passSale.id, memberId: issue.memberId },
+    { gymId: issue.gymId, memberId: issue.memberId, kind: 'COLLECT', total: 0 },
     payments,
   );
-  await refreshPaid(tx, id);
+  await writeLines(
+    tx,
+    actor,
+    { gymId: issue.gymId, memberId: issue.memberId, checkoutId: paying.id, saleId: passSale.id },
+    payments,
+  );
+  await refreshPassMoney(tx, id);
   await audit(tx, actor, {
     gymId: issue.gymId,
     action: 'pass.collect',

@@ -1,9 +1,146 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkoutCreateRoute,
+  checkoutGetRoute,
+  checkoutSlipRoute,
+  deskCatalogRoute,
+  deskPromotionUsageRoute,
+} from '#domain/api/sales.ts';
+import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../http/auth.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { assertGymRight } from '../../http/rights.ts';
+import { assertGymWritable } from '../../resources/engine.ts';
+import { actorOf } from '../customer/customer.routes.ts';
+import { checkoutDetail, createCheckout, deskCatalog, promotionUsage } from './desk.service.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
+import { renderSlip } from './slip.ts';
 
-// Money (docs/rules.md#money): the sales module's routes. The desk's routes are here; the ledger's are in
-// ledger.routes.ts.
+// Money (docs/rules.md#money): the sales module's routes. The desk's routes are here (docs/rules.md#the-desk);
+// the ledger's are in ledger.routes.ts. Money screens read with payHistoryUseYn and change with
+// payHistorySettingYn; another facility's ids answer 404; a closed facility is read-only.
+
+const READ: GymRight = 'payHistoryUseYn';
+const WRITE: GymRight = 'payHistorySettingYn';
+const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
+const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+
 export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
+    requireMember(request);
+    await assertGymRight(request, ctx.loadRights, gymId, right);
+    if (right !== READ) await assertGymWritable(ctx, gymId);
+    return gymId;
+  };
+  const tags = ['sales'];
+
+  // ─── The payment desk ──────────────────────────────────────────────────────────────────────────────────────
+  app.get(
+    deskCatalogRoute.path,
+    {
+      schema: {
+        tags,
+        summary:
+          'What the desk sells today: pass products on sale, ACTIVE products, promotions valid today, free ' +
+          'lockers (with the LOCKER add-on) and the staff',
+        params: deskCatalogRoute.params,
+        response: { 200: deskCatalogRoute.response, ...reads },
+      },
+    },
+    async (request) => {
+      const gymId = await guard(request, request.params.gymId, READ);
+      return { data: await deskCatalog(ctx.db, gymId, ctx.clock()) };
+    },
+  );
+
+  app.get(
+    deskPromotionUsageRoute.path,
+    {
+      schema: {
+        tags,
+        summary: "How many of the customer's sales used each promotion (its per-customer limit counts these)",
+        params: deskPromotionUsageRoute.params,
+        querystring: deskPromotionUsageRoute.query,
+        response: { 200: deskPromotionUsageRoute.response, ...reads },
+      },
+    },
+    async (request) => {
+      const gymId = await guard(request, request.params.gymId, READ);
+      return { data: await promotionUsage(ctx.db, gymId, request.query.memberId) };
+    },
+  );
+
+  app.post(
+    checkoutCreateRoute.path,
+    {
+      schema: {
+        tags,
+        summary:
+          'One desk checkout: passes, products and locker rentals with promotions and manual discounts, split ' +
+          'payments, the rest owed; one transaction, and a refusal writes nothing',
+        body: checkoutCreateRoute.body,
+        response: { 201: checkoutCreateRoute.response, ...writes },
+      },
+    },
+    async (request, reply) => {
+      await guard(request, request.body.gymId, WRITE);
+      const actor = actorOf(request, ctx);
+      const result = await ctx.db.transaction((tx) => createCheckout(tx, actor, request.body));
+      return reply.status(201).send({ data: result });
+    },
+  );
+
+  app.get(
+    checkoutGetRoute.path,
+    {
+      schema: {
+        tags,
+        summary:
+          'A checkout with its sales, lines, what is owed, the facility, the staff and its cash receipt',
+        params: checkoutGetRoute.params,
+        querystring: checkoutGetRoute.query,
+        response: { 200: checkoutGetRoute.response, ...reads },
+      },
+    },
+    async (request) => {
+      const gymId = await guard(request, request.query.gymId, READ);
+      return { data: await checkoutDetail(ctx.db, gymId, request.params.id) };
+    },
+  );
+
+  app.get(
+    checkoutSlipRoute.path,
+    {
+      schema: {
+        tags,
+        summary: "A checkout's receipt slip: an 80 mm wide PDF in Korean or English",
+        params: checkoutSlipRoute.params,
+        querystring: checkoutSlipRoute.query,
+        response: {
+          200: {
+            description: 'The slip',
+            content: { 'application/pdf': { schema: z.file().meta({ description: 'The slip (PDF).' }) } },
+          },
+          ...reads,
+        },
+      },
+    },
+    async (request, reply) => {
+      const gymId = await guard(request, request.query.gymId, READ);
+      const detail = await checkoutDetail(ctx.db, gymId, request.params.id);
+      const bytes = await renderSlip(detail, request.query.lang);
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `inline; filename="slip-${detail.id}.pdf"`);
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-content-type-options', 'nosniff');
+      // The documented type is the file; what goes out is its bytes.
+      return reply.send(Buffer.from(bytes) as unknown as File);
+    },
+  );
+  // ─── end of the payment desk ───────────────────────────────────────────────────────────────────────────────
+
   await app.register(ledgerRoutes, { ctx });
 };

@@ -11,8 +11,9 @@ import { type UnpaidRow, type UnpaidSort, unpaidSorts } from '#domain/schemas/le
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
+import { ConfirmTransferButton } from '../pay-request/pay-request-actions.tsx';
 import { compact, dotDate, pageRange } from './ledger-format.ts';
-import { ExportButton, LedgerFilterBar, ledgerKeys, useWon } from './ledger-shared.tsx';
+import { ExportButton, LedgerFilterBar, ledgerKeys, useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 const CollectDrawer = lazy(() =>
   import('./ledger-collect-drawer.tsx').then((m) => ({ default: m.CollectDrawer })),
@@ -50,6 +51,7 @@ export function UnpaidPage() {
   const [sort, setSort] = useState<UnpaidSort>('oldest');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action>(null);
+  const refresh = useRefreshLedger();
   const query = compact({ gymId, q, sort });
 
   const list = useQuery({
@@ -173,9 +175,21 @@ export function UnpaidPage() {
       title: translate('sales.unpaid.request.column'),
       render: (_, r) =>
         r.request ? (
-          <Tag color={requestColors[r.request.status]}>
-            {translate(`sales.unpaid.request.states.${r.request.status}`)}
-          </Tag>
+          <Space size={4} wrap>
+            <Tag color={requestColors[r.request.status]}>
+              {translate(`sales.unpaid.request.states.${r.request.status}`)}
+            </Tag>
+            {/* A transfer the customer reported waits for staff (docs/rules.md#payment-requests). */}
+            {r.request.status === 'WAIT' && canChange && (
+              <ConfirmTransferButton
+                gymId={gymId}
+                saleId={r.saleId}
+                requestId={r.request.id}
+                amountText={won(r.request.amount)}
+                onDone={refresh}
+              />
+            )}
+          </Space>
         ) : (
           '-'
         ),
