@@ -12,6 +12,10 @@ export const gymSettingSchema = z
     closeTime: z.string(),
     willExpireDays: z.number().int(),
     defaultSenderPhone: z.string().nullable(),
+    /** The account a payment request shows for a bank transfer (docs/rules.md#payment-requests). */
+    transferBank: z.string().nullable(),
+    transferAccount: z.string().nullable(),
+    transferHolder: z.string().nullable(),
     modifiedDate: isoDateTime,
   })
   .meta({ id: 'GymSetting' });
@@ -25,5 +29,12 @@ export const gymSettingUpdateSchema = z
       .regex(/^\d{8,11}$/, 'phoneFormat')
       .nullable()
       .optional(),
+    /** The transfer account of payment requests (docs/rules.md#payment-requests); null clears it. */
+    transferBank: text({ max: 40 }).nullable().optional(),
+    transferAccount: text({ max: 40 })
+      .regex(/^[0-9][0-9-]{4,38}[0-9]$/, 'invalidFormat')
+      .nullable()
+      .optional(),
+    transferHolder: text({ max: 40 }).nullable().optional(),
   })
   .meta({ id: 'GymSettingUpdate' });

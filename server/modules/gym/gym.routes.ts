@@ -11,6 +11,7 @@ import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import {
   activeGymsOfMember,
   type GymSettingRow,
@@ -104,8 +105,27 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       const { gymId } = request.params;
       await assertGymRight(request, ctx.loadRights, gymId, 'represent');
       await assertGymWritable(ctx, gymId);
-      const row = await updateSetting(ctx.db, gymId, request.body, ctx.clock());
-      if (!row) throw notFound();
+      const now = ctx.clock();
+      const row = await ctx.db.transaction(async (tx) => {
+        const before = await settingOf(tx, gymId);
+        const after = await updateSetting(tx, gymId, request.body, now);
+        if (!before || !after) throw notFound();
+        // The transfer account is where customers send money (docs/rules.md#payment-requests): its changes are
+        // audited with the rest of the settings.
+        const changed = Object.keys(request.body) as (keyof typeof request.body)[];
+        await writeAudit(tx as never, {
+          gymId,
+          action: 'gym-setting.update',
+          entity: 'gym-setting',
+          entityId: gymId,
+          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+          actorMemberId: request.member?.id ?? null,
+          requestId: request.id,
+          now,
+        });
+        return after;
+      });
       return { data: settingRecord(row) };
     },
   );

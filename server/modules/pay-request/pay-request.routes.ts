@@ -1,5 +1,221 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  payRequestConfirmRoute,
+  payRequestCreateRoute,
+  payRequestListRoute,
+  payRequestPublicCardRoute,
+  payRequestPublicGetRoute,
+  payRequestPublicTransferRoute,
+  payRequestRevokeRoute,
+} from '#domain/api/pay-request.ts';
+import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../http/auth.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { assertGymRight } from '../../http/rights.ts';
+import { assertGymWritable } from '../../resources/engine.ts';
+import { actorOf } from '../customer/customer.routes.ts';
+import {
+  claimTransfer,
+  confirmPayRequest,
+  createPayRequest,
+  listPayRequests,
+  payByCard,
+  payRequestDetail,
+  publicView,
+  requestOfToken,
+  revokePayRequest,
+} from './pay-request.service.ts';
+import { createTestModePaymentProvider, type PaymentProvider } from './payment-provider.ts';
 
-// Money (docs/rules.md#money): the pay-request module's routes.
-export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, _options) => {};
+// Payment requests (docs/rules.md#payment-requests). Staff read with payHistoryUseYn and change with
+// payHistorySettingYn; another facility's sale or request answers 404. The customer's page calls the public
+// routes with no session: the token, in the query or the body, is the only key, and every bad token answers the
+// same 404 `payRequestInvalid`. Those routes are rate-limited per address, so guessing is slowed on top of being
+// infeasible (256-bit tokens).
+
+const READ: GymRight = 'payHistoryUseYn';
+const WRITE: GymRight = 'payHistorySettingYn';
+const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
+const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+const publicReads = errorResponses('VALIDATION_FAILED', 'NOT_FOUND', 'RATE_LIMITED');
+const publicWrites = errorResponses(
+  'VALIDATION_FAILED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+);
+
+/** Per address and route, a minute: the page needs a handful; a guesser gets nowhere. */
+export const PAY_REQUEST_PUBLIC_READS_PER_MINUTE = 60;
+export const PAY_REQUEST_PUBLIC_WRITES_PER_MINUTE = 20;
+
+export const payRequestRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** The card provider; the test-mode one when absent (the page then says TEST MODE). */
+  paymentProvider?: PaymentProvider;
+}> = async (app, { ctx, paymentProvider }) => {
+  const provider = paymentProvider ?? createTestModePaymentProvider();
+  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
+    requireMember(request);
+    await assertGymRight(request, ctx.loadRights, gymId, right);
+    if (right !== READ) await assertGymWritable(ctx, gymId);
+    return gymId;
+  };
+  const tags = ['pay-request'];
+
+  app.post(
+    payRequestCreateRoute.path,
+    {
+      schema: {
+        tags,
+        summary: "Send a payment request for a sale's balance (a link texted through the outbox)",
+        body: payRequestCreateRoute.body,
+        response: { 201: payRequestCreateRoute.response, ...writes },
+      },
+    },
+    async (request, reply) => {
+      await guard(request, request.body.gymId, WRITE);
+      const data = await ctx.db.transaction((tx) =>
+        createPayRequest(tx, actorOf(request, ctx), request.body),
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    payRequestListRoute.path,
+    {
+      schema: {
+        tags,
+        summary: "A sale's or the facility's payment requests, newest first, with their status",
+        querystring: payRequestListRoute.query,
+        response: { 200: payRequestListRoute.response, ...reads },
+      },
+    },
+    async (request, reply) => {
+      const gymId = await guard(request, request.query.gymId, READ);
+      const page = await listPayRequests(ctx.db, gymId, request.query, ctx.clock());
+      reply.header('x-total-count', String(page.total));
+      return page;
+    },
+  );
+
+  app.post(
+    payRequestRevokeRoute.path,
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an open or waiting payment request: its link stops working',
+        params: payRequestRevokeRoute.params,
+        body: payRequestRevokeRoute.body,
+        response: { 200: payRequestRevokeRoute.response, ...writes },
+      },
+    },
+    async (request) => {
+      const gymId = await guard(request, request.body.gymId, WRITE);
+      await ctx.db.transaction((tx) => revokePayRequest(tx, actorOf(request, ctx), gymId, request.params.id));
+      return { data: await payRequestDetail(ctx.db, request.params.id, ctx.clock()) };
+    },
+  );
+
+  app.post(
+    payRequestConfirmRoute.path,
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a reported bank transfer: writes the TRANSFER payment (status APPROVE)',
+        params: payRequestConfirmRoute.params,
+        body: payRequestConfirmRoute.body,
+        response: { 200: payRequestConfirmRoute.response, ...writes },
+      },
+    },
+    async (request) => {
+      const gymId = await guard(request, request.body.gymId, WRITE);
+      await ctx.db.transaction((tx) =>
+        confirmPayRequest(tx, actorOf(request, ctx), gymId, request.params.id),
+      );
+      return { data: await payRequestDetail(ctx.db, request.params.id, ctx.clock()) };
+    },
+  );
+
+  // ---- The customer's page: no session ----
+
+  const publicActor = (request: FastifyRequest) => ({
+    memberId: null,
+    requestId: request.id,
+    now: ctx.clock(),
+  });
+  const readLimit = {
+    public: true,
+    rateLimit: { max: PAY_REQUEST_PUBLIC_READS_PER_MINUTE, timeWindow: 60_000 },
+  };
+  const writeLimit = {
+    public: true,
+    rateLimit: { max: PAY_REQUEST_PUBLIC_WRITES_PER_MINUTE, timeWindow: 60_000 },
+  };
+
+  app.get(
+    payRequestPublicGetRoute.path,
+    {
+      config: readLimit,
+      schema: {
+        tags,
+        summary:
+          'The payment-request page: the facility, the item, the amount, the status, the transfer account',
+        querystring: payRequestPublicGetRoute.query,
+        response: { 200: payRequestPublicGetRoute.response, ...publicReads },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const now = ctx.clock();
+      const row = await requestOfToken(ctx.db, request.query.token, now);
+      return { data: await publicView(ctx.db, row, now, provider) };
+    },
+  );
+
+  app.post(
+    payRequestPublicTransferRoute.path,
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'The payment-request page: the customer reports a bank transfer (status WAIT)',
+        body: payRequestPublicTransferRoute.body,
+        response: { 200: payRequestPublicTransferRoute.response, ...publicWrites },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const actor = publicActor(request);
+      const found = await requestOfToken(ctx.db, request.body.token, actor.now);
+      await assertGymWritable(ctx, found.gymId);
+      const row = await ctx.db.transaction((tx) => claimTransfer(tx, actor, request.body));
+      return { data: await publicView(ctx.db, row, actor.now, provider) };
+    },
+  );
+
+  app.post(
+    payRequestPublicCardRoute.path,
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'The payment-request page: pay by card through the payment provider (status APPROVE)',
+        body: payRequestPublicCardRoute.body,
+        response: { 200: payRequestPublicCardRoute.response, ...publicWrites },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const actor = publicActor(request);
+      const found = await requestOfToken(ctx.db, request.body.token, actor.now);
+      await assertGymWritable(ctx, found.gymId);
+      const row = await ctx.db.transaction((tx) => payByCard(tx, actor, provider, request.body));
+      return { data: await publicView(ctx.db, row, actor.now, provider) };
+    },
+  );
+};

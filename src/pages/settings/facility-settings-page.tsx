@@ -5,6 +5,7 @@ import type { Gym } from '#domain/schemas/gym.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useFacility } from '../../facility/facility-context.tsx';
 import { DocumentButton, documentsOf } from '../admin/document-viewer.tsx';
+import { TransferAccountCard } from '../pay-request/transfer-account-card.tsx';
 import { VerificationDialog } from '../verification/verification-dialog.tsx';
 import { BookingRulesCard } from './booking-rules-card.tsx';
 import { CloseFacility } from './close-facility.tsx';
@@ -103,6 +104,7 @@ export function FacilitySettingsPage() {
           </SectionCard>
           <VerificationState gym={gym} />
           <BookingRulesCard gymId={gym.id} />
+          <TransferAccountCard gymId={gym.id} />
           {gym.gymStatus !== 'QUIT' && selected && <CloseFacility gym={gym} />}
         </>
       )}

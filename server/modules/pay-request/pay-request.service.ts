@@ -1,0 +1,526 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { saleOwed } from '#domain/rules/money.ts';
+import {
+  isPayRequestTokenShape,
+  PAY_REQUEST_TOKEN_BYTES,
+  PAY_REQUEST_TTL_DAYS,
+  PAY_REQUEST_TTL_MS,
+  payRequestAmount,
+  payRequestGreetingName,
+  payRequestLinkOpens,
+  payRequestReference,
+  payRequestStatus,
+} from '#domain/rules/pay-request.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
+import type { PayRequest, PayRequestCreated, PayRequestPublic } from '#domain/schemas/pay-request.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { cappedTotal, countCapped } from '../../db/count.ts';
+import { gym, gymSetting, member, type PayRequestRow, payRequest, sale } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
+import { refreshCustomerSummary } from '../customer/customer.summary.ts';
+import { enqueue } from '../outbox/outbox.service.ts';
+import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } from '../sales/checkout.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+// Payment requests (docs/rules.md#payment-requests): a link to `/pay/req` for one sale's balance, texted to the
+// customer through the outbox. The token is 32 random bytes; only its SHA-256 is stored. A request is good for
+// its sale, its amount and its facility until it expires (7 days), is revoked (by staff, or by a newer request for
+// the same sale) or is paid. Every write locks the customer's row, then the request's row (the order of
+// docs/architecture.md#operations-model), so two payments of one request cannot both pass.
+
+/** The outbox topic of the texts (delivered by the MessageProvider). */
+export const PAY_REQUEST_TOPIC = 'pay-request';
+/** The customer's page, as the link names it. */
+export const PAY_REQUEST_PAGE = '/pay/req';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
+  writeAudit(tx as never, {
+    ...event,
+    actorMemberId: actor.memberId,
+    requestId: actor.requestId,
+    now: actor.now,
+  });
+
+type Reason =
+  | 'payRequestNothingOwed'
+  | 'payRequestWaiting'
+  | 'payRequestClosed'
+  | 'payRequestNotWaiting'
+  | 'payRequestOwedChanged'
+  | 'payRequestNoAccount'
+  | 'payRequestCardDeclined'
+  | 'customerRemoved';
+const refused = (reason: Reason, params: Record<string, string | number> = {}) =>
+  new AppError('CONFLICT', reason, params, {}, params);
+
+/** The one answer for a missing, forged, expired or revoked token: nothing tells them apart. */
+export const payRequestInvalid = () => new AppError('NOT_FOUND', 'payRequestInvalid');
+
+/** A sale's money (docs/rules.md#money), read in one statement: what `saleOwed` needs. */
+export const saleMoneyOf = async (db: Executor, saleId: number) => {
+  const [row] = await db
+    .select({
+      id: sale.id,
+      gymId: sale.gymId,
+      memberId: sale.memberId,
+      itemType: sale.itemType,
+      itemName: sale.itemName,
+      ticketIssueId: sale.ticketIssueId,
+      price: sale.price,
+      // Written with the table named: drizzle leaves a lone table's columns unqualified inside a select.
+      adjusted: sql<number>`coalesce((select sum(a.amount) from sale_adjustment a
+        where a.sale_id = "sale"."id"), 0)`.mapWith(Number),
+      paid: sql<number>`coalesce((select sum(pl.amount) from payment_line pl
+        where pl.sale_id = "sale"."id" and pl.status = 'APPROVE'), 0)`.mapWith(Number),
+      closed: sql<number>`(select count(*) from ticket_issue ti where ti.id = "sale"."ticket_issue_id"
+        and "sale"."item_type" = 'PASS' and ti.status = 'REFUND')`.mapWith(Number),
+    })
+    .from(sale)
+    .where(eq(sale.id, saleId));
+  if (!row) return undefined;
+  const closed = row.closed > 0;
+  return { ...row, closed, owed: saleOwed({ ...row, closed }) };
+};
+
+/** Locks the customer's row, then answers it (the first lock of every write here). */
+const lockCustomer = async (tx: Executor, memberId: number) => {
+  const [row] = await tx
+    .select({
+      id: member.id,
+      name: member.name,
+      phone: member.phone,
+      status: member.status,
+      erasedAt: member.erasedAt,
+    })
+    .from(member)
+    .where(eq(member.id, memberId))
+    .for('update');
+  return row;
+};
+
+const lockRequest = async (tx: Executor, id: number) => {
+  const [row] = await tx.select().from(payRequest).where(eq(payRequest.id, id)).for('update');
+  return row;
+};
+
+/** The request a facility may act on, locked (customer first): another facility's id is 404. */
+const lockOwnRequest = async (tx: Executor, gymId: number, id: number): Promise<PayRequestRow> => {
+  const [head] = await tx
+    .select({ memberId: payRequest.memberId, gymId: payRequest.gymId })
+    .from(payRequest)
+    .where(eq(payRequest.id, id));
+  if (!head || head.gymId !== gymId) throw notFound();
+  await lockCustomer(tx, head.memberId);
+  const row = await lockRequest(tx, id);
+  if (!row) throw notFound();
+  return row;
+};
+
+const transferAccountOf = async (db: Executor, gymId: number) => {
+  const [row] = await db
+    .select({
+      bank: gymSetting.transferBank,
+      account: gymSetting.transferAccount,
+      holder: gymSetting.transferHolder,
+    })
+    .from(gymSetting)
+    .where(eq(gymSetting.gymId, gymId));
+  if (!row?.bank?.trim() || !row.account?.trim() || !row.holder?.trim()) return null;
+  return { bank: row.bank.trim(), account: row.account.trim(), holder: row.holder.trim() };
+};
+
+const gymNameOf = async (db: Executor, gymId: number) => {
+  const [row] = await db.select({ name: gym.name }).from(gym).where(eq(gym.id, gymId));
+  return row?.name ?? '';
+};
+
+const won = (amount: number) => amount.toLocaleString('en-US');
+
+/**
+ * Sends a request for a sale's balance: `amount` defaults to what is owed and never exceeds it (a sale that owes
+ * nothing is 409). Revokes the sale's open older request; refused while a reported transfer waits for staff. The
+ * text goes through the outbox in the same transaction.
+ */
+export const createPayRequest = async (
+  tx: Executor,
+  actor: MoneyActor,
+  input: { gymId: number; saleId: number; amount?: number | undefined },
+): Promise<PayRequestCreated & { sent: boolean }> => {
+  const [head] = await tx
+    .select({ gymId: sale.gymId, memberId: sale.memberId })
+    .from(sale)
+    .where(eq(sale.id, input.saleId));
+  if (!head || head.gymId !== input.gymId) throw notFound();
+  const customer = await lockCustomer(tx, head.memberId);
+  if (!customer) throw notFound();
+  if (customer.status === 'QUIT' || customer.erasedAt) throw refused('customerRemoved');
+  const money = await saleMoneyOf(tx, input.saleId);
+  if (!money) throw notFound();
+  const decided = payRequestAmount(money.owed, input.amount);
+  if (!decided.ok)
+    throw decided.reason === 'payRequestAmountAboveOwed'
+      ? new AppError(
+          'VALIDATION_FAILED',
+          'payRequestAmountAboveOwed',
+          {},
+          { amount: 'payRequestAmountAboveOwed' },
+          { owed: money.owed },
+        )
+      : refused(decided.reason, { owed: money.owed });
+  const earlier = await tx
+    .select()
+    .from(payRequest)
+    .where(and(eq(payRequest.saleId, input.saleId), isNull(payRequest.revokedAt)))
+    .for('update');
+  if (earlier.some((r) => r.status === 'WAIT')) throw refused('payRequestWaiting');
+  const open = earlier.filter((r) => payRequestStatus(r, actor.now) === 'FIN');
+  for (const r of open)
+    await tx.update(payRequest).set({ revokedAt: actor.now }).where(eq(payRequest.id, r.id));
+
+  const token = randomBytes(PAY_REQUEST_TOKEN_BYTES).toString('base64url');
+  const expiresAt = new Date(actor.now.getTime() + PAY_REQUEST_TTL_MS);
+  const [made] = await tx
+    .insert(payRequest)
+    .values({
+      gymId: input.gymId,
+      memberId: customer.id,
+      saleId: input.saleId,
+      amount: decided.amount,
+      tokenHash: sha256(token),
+      status: 'FIN',
+      expiresAt,
+      reference: '',
+      createdByMemberId: actor.memberId,
+      createDate: actor.now,
+    })
+    .returning({ id: payRequest.id });
+  const id = made!.id;
+  const reference = payRequestReference(id);
+  await tx.update(payRequest).set({ reference }).where(eq(payRequest.id, id));
+
+  const url = `${PAY_REQUEST_PAGE}?token=${token}`;
+  const sent = Boolean(customer.phone);
+  if (sent) {
+    const gymName = await gymNameOf(tx, input.gymId);
+    await enqueue(tx as Db, {
+      topic: PAY_REQUEST_TOPIC,
+      payload: {
+        gymId: input.gymId,
+        to: customer.phone,
+        memberId: customer.id,
+        kind: 'payRequest',
+        payRequestId: id,
+        path: url,
+        text: {
+          ko: `[${gymName}] ${money.itemName} 결제 요청 ${won(decided.amount)}원입니다. 아래 링크에서 결제해 주세요(${PAY_REQUEST_TTL_DAYS}일간 유효): ${url}`,
+          en: `[${gymName}] Payment request for ${money.itemName}: ${won(decided.amount)} won. Pay through this link (valid for ${PAY_REQUEST_TTL_DAYS} days): ${url}`,
+        },
+      },
+      now: actor.now,
+    });
+  }
+  await audit(tx, actor, {
+    gymId: input.gymId,
+    action: 'pay-request.create',
+    entity: 'pay-request',
+    entityId: id,
+    before: open.length ? { revoked: open.map((r) => r.id) } : null,
+    after: {
+      saleId: input.saleId,
+      memberId: customer.id,
+      amount: decided.amount,
+      owed: money.owed,
+      reference,
+      expiresAt: expiresAt.toISOString(),
+      sent,
+    },
+  });
+  return { id, url, expiresAt: expiresAt.toISOString(), status: 'FIN', sent };
+};
+
+const staffColumns = {
+  row: payRequest,
+  memberName: member.name,
+  itemName: sale.itemName,
+};
+
+const toStaff = (r: { row: PayRequestRow; memberName: string; itemName: string }, now: Date): PayRequest => ({
+  id: r.row.id,
+  gymId: r.row.gymId,
+  saleId: r.row.saleId,
+  memberId: r.row.memberId,
+  memberName: r.memberName,
+  itemName: r.itemName,
+  amount: r.row.amount,
+  status: payRequestStatus(r.row, now),
+  revokedAt: r.row.revokedAt?.toISOString() ?? null,
+  expiresAt: r.row.expiresAt.toISOString(),
+  method: r.row.method ?? null,
+  reference: r.row.reference,
+  depositorName: r.row.depositorName ?? null,
+  claimedAt: r.row.claimedAt?.toISOString() ?? null,
+  paidAt: r.row.paidAt?.toISOString() ?? null,
+  checkoutId: r.row.checkoutId ?? null,
+  createDate: r.row.createDate.toISOString(),
+});
+
+/** One request as staff see it. */
+export const payRequestDetail = async (db: Executor, id: number, now: Date): Promise<PayRequest> => {
+  const [row] = await db
+    .select(staffColumns)
+    .from(payRequest)
+    .innerJoin(member, eq(member.id, payRequest.memberId))
+    .innerJoin(sale, eq(sale.id, payRequest.saleId))
+    .where(eq(payRequest.id, id));
+  if (!row) throw notFound();
+  return toStaff(row, now);
+};
+
+/** The facility's requests, or one sale's (another facility's sale is 404): newest first, paged, one query. */
+export const listPayRequests = async (
+  db: Executor,
+  gymId: number,
+  query: { saleId?: number | undefined; _start?: number | undefined; _end?: number | undefined },
+  now: Date,
+): Promise<{ data: PayRequest[]; total: number }> => {
+  if (query.saleId !== undefined) {
+    const [owner] = await db.select({ gymId: sale.gymId }).from(sale).where(eq(sale.id, query.saleId));
+    if (!owner || owner.gymId !== gymId) throw notFound();
+  }
+  const start = query._start ?? 0;
+  const end = Math.max(start, Math.min(query._end ?? start + 50, start + 200));
+  const where: SQL | undefined =
+    query.saleId !== undefined
+      ? and(eq(payRequest.gymId, gymId), eq(payRequest.saleId, query.saleId))
+      : eq(payRequest.gymId, gymId);
+  const rows = await db
+    .select({ ...staffColumns, total: cappedTotal(payRequest, where) })
+    .from(payRequest)
+    .innerJoin(member, eq(member.id, payRequest.memberId))
+    .innerJoin(sale, eq(sale.id, payRequest.saleId))
+    .where(where)
+    .orderBy(desc(payRequest.id))
+    .limit(end - start)
+    .offset(start);
+  const total = rows[0]?.total ?? (start === 0 ? 0 : await countCapped(db, payRequest, where));
+  return { data: rows.map((r) => toStaff(r, now)), total };
+};
+
+/** Staff stop an open (or waiting) request: its link stops working. A paid or already stopped one is 409. */
+export const revokePayRequest = async (tx: Executor, actor: MoneyActor, gymId: number, id: number) => {
+  const row = await lockOwnRequest(tx, gymId, id);
+  const before = payRequestStatus(row, actor.now);
+  if (before === 'APPROVE' || before === 'EXPIRED') throw refused('payRequestClosed');
+  await tx.update(payRequest).set({ revokedAt: actor.now }).where(eq(payRequest.id, id));
+  await audit(tx, actor, {
+    gymId,
+    action: 'pay-request.revoke',
+    entity: 'pay-request',
+    entityId: id,
+    before: { status: before },
+    after: { status: 'EXPIRED', revokedAt: actor.now.toISOString() },
+  });
+};
+
+/**
+ * Pays a request (the card on the page, or staff confirming a transfer): a REQUEST checkout and one payment line
+ * on its sale, the pass's caches, the request APPROVE, the customer's summary. Refused with nothing written when
+ * the sale now owes less than the request asks.
+ */
+const settle = async (
+  tx: Executor,
+  actor: MoneyActor,
+  row: PayRequestRow,
+  method: 'CARD' | 'TRANSFER',
+  note: string,
+) => {
+  const money = await saleMoneyOf(tx, row.saleId);
+  if (!money) throw notFound();
+  if (money.owed < row.amount) throw refused('payRequestOwedChanged', { owed: money.owed });
+  const paying = await openCheckout(tx, actor, {
+    gymId: row.gymId,
+    memberId: row.memberId,
+    kind: 'REQUEST',
+    total: 0,
+    payments: [{ method, amount: row.amount }],
+    note,
+  });
+  await writePaymentLines(tx, actor, { gymId: row.gymId, memberId: row.memberId, checkoutId: paying.id }, [
+    { saleId: row.saleId, method, amount: row.amount },
+  ]);
+  if (money.itemType === 'PASS' && money.ticketIssueId !== null)
+    await refreshPassMoney(tx, money.ticketIssueId);
+  return { checkoutId: paying.id, owedBefore: money.owed };
+};
+
+/** Staff saw the reported transfer arrive: the TRANSFER payment is written and the request is APPROVE. */
+export const confirmPayRequest = async (tx: Executor, actor: MoneyActor, gymId: number, id: number) => {
+  const row = await lockOwnRequest(tx, gymId, id);
+  if (payRequestStatus(row, actor.now) !== 'WAIT') throw refused('payRequestNotWaiting');
+  const paid = await settle(
+    tx,
+    actor,
+    row,
+    'TRANSFER',
+    `${row.reference} · ${row.depositorName ?? ''}`.trim(),
+  );
+  await tx
+    .update(payRequest)
+    .set({
+      status: 'APPROVE',
+      method: 'TRANSFER',
+      checkoutId: paid.checkoutId,
+      paidAt: actor.now,
+      confirmedByMemberId: actor.memberId,
+    })
+    .where(eq(payRequest.id, id));
+  await audit(tx, actor, {
+    gymId,
+    action: 'pay-request.confirm',
+    entity: 'pay-request',
+    entityId: id,
+    before: { status: 'WAIT', owed: paid.owedBefore },
+    after: {
+      status: 'APPROVE',
+      method: 'TRANSFER',
+      amount: row.amount,
+      saleId: row.saleId,
+      checkoutId: paid.checkoutId,
+    },
+  });
+  await refreshCustomerSummary(tx, row.memberId, seoulToday(actor.now));
+};
+
+// ---- The customer's page (no session; the token is the only key) ----
+
+/** The request a token names, unlocked: 404 `payRequestInvalid` for a bad shape, an unknown, expired or revoked one. */
+export const requestOfToken = async (
+  db: Executor,
+  token: string | undefined,
+  now: Date,
+): Promise<PayRequestRow> => {
+  if (token === undefined || !isPayRequestTokenShape(token)) throw payRequestInvalid();
+  const [row] = await db
+    .select()
+    .from(payRequest)
+    .where(eq(payRequest.tokenHash, sha256(token)));
+  if (!row || !payRequestLinkOpens(row, now)) throw payRequestInvalid();
+  return row;
+};
+
+/** The token's request, locked for a write (the customer first, then the request), still valid. */
+const lockByToken = async (tx: Executor, token: string | undefined, now: Date): Promise<PayRequestRow> => {
+  const found = await requestOfToken(tx, token, now);
+  await lockCustomer(tx, found.memberId);
+  const row = await lockRequest(tx, found.id);
+  if (!row || !payRequestLinkOpens(row, now)) throw payRequestInvalid();
+  return row;
+};
+
+/** What the customer's page shows: the facility, the first name masked, the item, the amount, the account. */
+export const publicView = async (
+  db: Executor,
+  row: PayRequestRow,
+  now: Date,
+  provider: Pick<PaymentProvider, 'testMode'>,
+): Promise<PayRequestPublic> => {
+  const [who] = await db
+    .select({ gymName: gym.name, memberName: member.name })
+    .from(member)
+    .innerJoin(gym, eq(gym.id, row.gymId))
+    .where(eq(member.id, row.memberId));
+  const money = await saleMoneyOf(db, row.saleId);
+  const status = payRequestStatus(row, now);
+  return {
+    gymName: who?.gymName ?? '',
+    customerName: payRequestGreetingName(who?.memberName ?? ''),
+    itemName: money?.itemName ?? '',
+    amount: row.amount,
+    status,
+    payable: status === 'FIN' && (money?.owed ?? 0) >= row.amount,
+    expiresAt: row.expiresAt.toISOString(),
+    reference: row.reference,
+    transfer: await transferAccountOf(db, row.gymId),
+    depositorName: row.depositorName ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    testMode: provider.testMode,
+  };
+};
+
+/** The customer says they transferred: the request waits (WAIT) for staff to see the money and confirm. */
+export const claimTransfer = async (
+  tx: Executor,
+  actor: MoneyActor,
+  input: { token?: string | undefined; depositorName: string },
+): Promise<PayRequestRow> => {
+  const row = await lockByToken(tx, input.token, actor.now);
+  if (payRequestStatus(row, actor.now) !== 'FIN') throw refused('payRequestClosed');
+  if (!(await transferAccountOf(tx, row.gymId))) throw refused('payRequestNoAccount');
+  const money = await saleMoneyOf(tx, row.saleId);
+  if (!money || money.owed < row.amount) throw refused('payRequestOwedChanged', { owed: money?.owed ?? 0 });
+  const depositorName = input.depositorName.trim();
+  await tx
+    .update(payRequest)
+    .set({ status: 'WAIT', method: 'TRANSFER', depositorName, claimedAt: actor.now })
+    .where(eq(payRequest.id, row.id));
+  await audit(tx, actor, {
+    gymId: row.gymId,
+    action: 'pay-request.claim',
+    entity: 'pay-request',
+    entityId: row.id,
+    before: { status: 'FIN' },
+    after: { status: 'WAIT', method: 'TRANSFER', depositorName, amount: row.amount },
+  });
+  return { ...row, status: 'WAIT', method: 'TRANSFER', depositorName, claimedAt: actor.now };
+};
+
+/** The customer pays by card through the provider: paid at once (APPROVE). A refusal writes nothing. */
+export const payByCard = async (
+  tx: Executor,
+  actor: MoneyActor,
+  provider: PaymentProvider,
+  input: { token?: string | undefined },
+): Promise<PayRequestRow> => {
+  const row = await lockByToken(tx, input.token, actor.now);
+  if (payRequestStatus(row, actor.now) !== 'FIN') throw refused('payRequestClosed');
+  const money = await saleMoneyOf(tx, row.saleId);
+  if (!money || money.owed < row.amount) throw refused('payRequestOwedChanged', { owed: money?.owed ?? 0 });
+  const charged = await provider.charge({
+    gymId: row.gymId,
+    payRequestId: row.id,
+    saleId: row.saleId,
+    amount: row.amount,
+    reference: row.reference,
+    at: actor.now,
+  });
+  if (!charged.approved) throw refused('payRequestCardDeclined');
+  const note = `${row.reference} · ${charged.provider} ${charged.approvalNumber}`;
+  const paid = await settle(tx, actor, row, 'CARD', note);
+  await tx
+    .update(payRequest)
+    .set({ status: 'APPROVE', method: 'CARD', checkoutId: paid.checkoutId, paidAt: actor.now })
+    .where(eq(payRequest.id, row.id));
+  await audit(tx, actor, {
+    gymId: row.gymId,
+    action: 'pay-request.pay',
+    entity: 'pay-request',
+    entityId: row.id,
+    before: { status: 'FIN', owed: paid.owedBefore },
+    after: {
+      status: 'APPROVE',
+      method: 'CARD',
+      amount: row.amount,
+      saleId: row.saleId,
+      checkoutId: paid.checkoutId,
+      provider: charged.provider,
+      approvalNumber: charged.approvalNumber,
+      testMode: provider.testMode,
+    },
+  });
+  await refreshCustomerSummary(tx, row.memberId, seoulToday(actor.now));
+  return { ...row, status: 'APPROVE', method: 'CARD', checkoutId: paid.checkoutId, paidAt: actor.now };
+};
