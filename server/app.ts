@@ -73,6 +73,7 @@ import { payRequestRoutes } from './modules/pay-request/pay-request.routes.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { receiptRoutes } from './modules/receipt/receipt.routes.ts';
+import type { ReceiptProvider } from './modules/receipt/receipt-provider.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -121,6 +122,8 @@ export type AppDeps = {
     maxAttempts?: number;
     baseDelayMs?: number;
   };
+  /** Cash receipts and tax invoices (docs/rules.md#cash-receipts); the test-mode provider when absent. */
+  receiptProvider?: ReceiptProvider;
 };
 
 /** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
@@ -249,7 +252,13 @@ export const buildApp = async (deps: AppDeps) => {
   registerOpenapiChecks(app);
   await app.register(swaggerUi, { routePrefix: '/web/docs', staticCSP: true });
 
-  const ctx = createContext({ db: deps.db, dbKind: deps.dbKind, config, clock });
+  const ctx = createContext({
+    db: deps.db,
+    dbKind: deps.dbKind,
+    config,
+    clock,
+    receiptProvider: deps.receiptProvider,
+  });
   const dispatch = deps.outbox?.dispatch ?? 'after-commit';
   const dispatcher = createDispatcher({
     db: deps.db,

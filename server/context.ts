@@ -4,10 +4,19 @@ import { createRightsLoader } from './http/rights.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
+import { createTestModeReceiptProvider, type ReceiptProvider } from './modules/receipt/receipt-provider.ts';
 
 /** What route modules share: the database, settings, the clock and the repositories over them. */
-export const createContext = (deps: { db: Db; dbKind: DbKind; config: Config; clock: () => Date }) => ({
+export const createContext = (deps: {
+  db: Db;
+  dbKind: DbKind;
+  config: Config;
+  clock: () => Date;
+  /** Cash receipts and tax invoices (docs/rules.md#cash-receipts); the test mode when none is given. */
+  receiptProvider?: ReceiptProvider | undefined;
+}) => ({
   ...deps,
+  receiptProvider: deps.receiptProvider ?? createTestModeReceiptProvider(),
   members: createMemberRepository(deps.db),
   sessions: createSessionRepository(deps.db, deps.config.session, deps.clock),
   loginThrottle: createLoginThrottle(deps.db, deps.clock),

@@ -73,6 +73,7 @@ export const auditActions = [
   'product.create',
   'product.update',
   'product.stock',
+  'product.delete',
   'product-group.create',
   'product-group.update',
   'product-group.delete',

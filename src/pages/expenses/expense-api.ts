@@ -1,0 +1,41 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { expenseCategoryListRoute } from '#domain/api/expense.ts';
+import type { ExpenseCategory } from '#domain/schemas/expense.ts';
+import { api } from '#src/providers/instances.ts';
+
+// The expense page's shared queries (docs/rules.md#expenditure).
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const expenseKeys = {
+  all: ['expenses'] as const,
+  categories: (gymId: number) => ['expenses', 'categories', gymId] as const,
+  list: (gymId: number, query: object) => ['expenses', 'list', gymId, query] as const,
+  summary: (gymId: number, query: object) => ['expenses', 'summary', gymId, query] as const,
+};
+
+/** The facility's categories; the first read makes the six built-ins. */
+export const useExpenseCategories = (gymId: number) =>
+  useQuery({
+    queryKey: expenseKeys.categories(gymId),
+    queryFn: () => api.call(expenseCategoryListRoute, { query: { gymId } }),
+    enabled: gymId > 0,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+
+/** After a change: the lists, the totals and the categories read again (and the revenue reports' expenditure). */
+export const useRefreshExpenses = () => {
+  const client = useQueryClient();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: expenseKeys.all });
+    void client.invalidateQueries({ queryKey: ['reports'] });
+  }, [client]);
+};
+
+/** A built-in is named in the reader's language; the facility's own by its name. */
+export const categoryLabel = (
+  category: Pick<ExpenseCategory, 'code' | 'name'> | { code: string | null; name: string },
+  translate: Translate,
+): string => (category.code ? translate(`expenses.builtIn.${category.code}`) : category.name);

@@ -1,0 +1,384 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allFlags } from '#domain/permissions.ts';
+import { auditLog, checkout, sale } from '#server/db/schema/index.ts';
+import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
+import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+
+// The isolation matrix of the receipt and expense endpoints (docs/architecture.md#tests,
+// docs/rules.md#cash-receipts, docs/rules.md#expenditure): every one against no session (401), another
+// facility's owner (404, and 404 again for this facility's ids under their own facility), a worker without the
+// flag (403), the operator (403) and the callers who may (the flag alone, the owner). A refusal changes no row:
+// the facility's audit chain, where every receipt and expense write leaves a row, keeps its length.
+
+type Method = 'GET' | 'POST' | 'PUT';
+type Right = 'payHistoryUseYn' | 'payHistorySettingYn';
+type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
+
+let t: TestApp;
+let A: number;
+let B: number;
+let ownerA: Cookies;
+let ownerB: Cookies;
+let operator: Cookies;
+const only = {} as Record<Right, Cookies>;
+const allBut = {} as Record<Right, Cookies>;
+let ticketA = 0;
+let categoryA = 0;
+let ownCategoryA = 0;
+let customerA = 0;
+
+const BASE = '2026-11-25T00:00:00Z';
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { session: { idleMs: 86_400_000, absoluteMs: 86_400_000 } } });
+  setNow(t, BASE);
+  operator = await operatorOf(t);
+  const a = await makeActiveGym(t);
+  const b = await makeActiveGym(t);
+  A = a.gym.id;
+  B = b.gym.id;
+  ownerA = a.owner.cookies;
+  ownerB = b.owner.cookies;
+  for (const flag of ['payHistoryUseYn', 'payHistorySettingYn'] as const) {
+    // The setting flag goes with the reading one, as the permission screen sets them.
+    const granted =
+      flag === 'payHistorySettingYn' ? { payHistoryUseYn: true, [flag]: true } : { [flag]: true };
+    only[flag] = (await makeStaff(t.app, a.owner, A, granted)).cookies;
+    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
+  }
+  ticketA = (await makeTicket(t, ownerA, A)).id;
+  customerA = (await makeCustomer(t, ownerA, A)).id;
+  const categories = await inject('GET', `/web/expense/category?gymId=${A}`);
+  categoryA = categories[0].id;
+  await inject('GET', `/web/expense/category?gymId=${B}`, undefined, ownerB);
+  ownCategoryA = (await inject('POST', '/web/expense/category', { gymId: A, name: '격리 분류' })).id;
+}, 120_000);
+beforeEach(() => setNow(t, BASE));
+afterAll(() => t?.close());
+
+const inject = async (method: Method, url: string, payload?: Record<string, unknown>, cookies = ownerA) => {
+  const response = await t.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
+  return response.json().data;
+};
+
+/** A's customer pays 150,000 won in cash for a pass: the checkout and the sale. */
+const paidCash = async () => {
+  await sellOk(t, ownerA, {
+    gymId: A,
+    memberId: customerA,
+    ticketId: ticketA,
+    startDate: '2026-11-25',
+    payments: [{ method: 'CASH', amount: 150_000 }],
+  });
+  const [head] = await t.db
+    .select()
+    .from(checkout)
+    .where(eq(checkout.memberId, customerA))
+    .orderBy(desc(checkout.id))
+    .limit(1);
+  const [row] = await t.db.select().from(sale).where(eq(sale.checkoutId, head!.id));
+  return { checkoutId: head!.id, saleId: row!.id };
+};
+
+const issuedReceipt = async () =>
+  (
+    await inject('POST', '/web/receipt/cash', {
+      gymId: A,
+      checkoutId: (await paidCash()).checkoutId,
+      purpose: 'INCOME_DEDUCTION',
+      identifierType: 'PHONE',
+      selfIssue: true,
+    })
+  ).id as number;
+
+const issuedInvoice = async () =>
+  (
+    await inject('POST', '/web/receipt/tax-invoice', {
+      gymId: A,
+      saleId: (await paidCash()).saleId,
+      buyerBusinessNumber: '123-45-67890',
+      buyerName: '구매자',
+    })
+  ).id as number;
+
+const anExpense = async () =>
+  (
+    await inject('POST', '/web/expense', {
+      gymId: A,
+      spentOn: '2026-11-25',
+      categoryId: categoryA,
+      amount: 10_000,
+      method: 'CASH',
+    })
+  ).id as number;
+
+type Target = { url: string; payload?: Record<string, unknown> };
+type Endpoint = {
+  method: Method;
+  path: string;
+  right: Right;
+  ok: number;
+  target: () => Promise<Target>;
+  /** The same call by B's owner naming B as the facility, with A's ids: 404. */
+  foreign?: () => Promise<Target>;
+};
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/web/receipt/settings',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/receipt/settings?gymId=${A}` }),
+  },
+  {
+    method: 'GET',
+    path: '/web/receipt/cash/due',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/receipt/cash/due?gymId=${A}&state=DUE` }),
+  },
+  {
+    method: 'POST',
+    path: '/web/receipt/cash',
+    right: 'payHistorySettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/receipt/cash',
+      payload: {
+        gymId: A,
+        checkoutId: (await paidCash()).checkoutId,
+        purpose: 'INCOME_DEDUCTION',
+        identifierType: 'PHONE',
+        identifier: '01012345678',
+      },
+    }),
+    foreign: async () => ({
+      url: '/web/receipt/cash',
+      payload: {
+        gymId: B,
+        checkoutId: (await paidCash()).checkoutId,
+        purpose: 'INCOME_DEDUCTION',
+        identifierType: 'PHONE',
+        identifier: '01012345678',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/receipt/cash/{id}/cancel',
+    right: 'payHistorySettingYn',
+    ok: 200,
+    target: async () => ({
+      url: `/web/receipt/cash/${await issuedReceipt()}/cancel`,
+      payload: { gymId: A, reason: '취소' },
+    }),
+    foreign: async () => ({
+      url: `/web/receipt/cash/${await issuedReceipt()}/cancel`,
+      payload: { gymId: B, reason: '취소' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/receipt/tax-invoice',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/receipt/tax-invoice?gymId=${A}` }),
+  },
+  {
+    method: 'GET',
+    path: '/web/receipt/tax-invoice/candidates',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/receipt/tax-invoice/candidates?gymId=${A}&memberId=${customerA}` }),
+  },
+  {
+    method: 'POST',
+    path: '/web/receipt/tax-invoice',
+    right: 'payHistorySettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/receipt/tax-invoice',
+      payload: {
+        gymId: A,
+        saleId: (await paidCash()).saleId,
+        buyerBusinessNumber: '1234567890',
+        buyerName: '구매자',
+      },
+    }),
+    foreign: async () => ({
+      url: '/web/receipt/tax-invoice',
+      payload: {
+        gymId: B,
+        saleId: (await paidCash()).saleId,
+        buyerBusinessNumber: '1234567890',
+        buyerName: '구매자',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/receipt/tax-invoice/{id}/cancel',
+    right: 'payHistorySettingYn',
+    ok: 200,
+    target: async () => ({
+      url: `/web/receipt/tax-invoice/${await issuedInvoice()}/cancel`,
+      payload: { gymId: A, reason: '취소' },
+    }),
+    foreign: async () => ({
+      url: `/web/receipt/tax-invoice/${await issuedInvoice()}/cancel`,
+      payload: { gymId: B, reason: '취소' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/receipt/export.csv',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/receipt/export.csv?gymId=${A}&month=2026-11` }),
+  },
+  {
+    method: 'GET',
+    path: '/web/expense/category',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/expense/category?gymId=${A}` }),
+  },
+  {
+    method: 'POST',
+    path: '/web/expense/category',
+    right: 'payHistorySettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/expense/category',
+      payload: { gymId: A, name: `분류 ${Math.random()}` },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/expense/category/{id}',
+    right: 'payHistorySettingYn',
+    ok: 200,
+    target: async () => ({
+      url: `/web/expense/category/${ownCategoryA}?gymId=${A}`,
+      payload: { name: `분류 ${Math.random()}` },
+    }),
+    foreign: async () => ({
+      url: `/web/expense/category/${ownCategoryA}?gymId=${B}`,
+      payload: { name: '남의 분류' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/expense',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/expense?gymId=${A}` }),
+  },
+  {
+    method: 'POST',
+    path: '/web/expense',
+    right: 'payHistorySettingYn',
+    ok: 201,
+    target: async () => ({
+      url: '/web/expense',
+      payload: { gymId: A, spentOn: '2026-11-25', categoryId: categoryA, amount: 10_000, method: 'CASH' },
+    }),
+    foreign: async () => ({
+      url: '/web/expense',
+      payload: { gymId: B, spentOn: '2026-11-25', categoryId: categoryA, amount: 10_000, method: 'CASH' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/web/expense/{id}/reverse',
+    right: 'payHistorySettingYn',
+    ok: 201,
+    target: async () => ({
+      url: `/web/expense/${await anExpense()}/reverse`,
+      payload: { gymId: A, reason: '취소' },
+    }),
+    foreign: async () => ({
+      url: `/web/expense/${await anExpense()}/reverse`,
+      payload: { gymId: B, reason: '취소' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/web/expense/summary',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/expense/summary?gymId=${A}&from=2026-11-01&to=2026-11-30` }),
+  },
+  {
+    method: 'GET',
+    path: '/web/expense/export.csv',
+    right: 'payHistoryUseYn',
+    ok: 200,
+    target: async () => ({ url: `/web/expense/export.csv?gymId=${A}` }),
+  },
+];
+
+const CASES: [Who, number | 'ok'][] = [
+  ['anon', 401],
+  ['ownerB', 404],
+  ['ownerB-own', 404],
+  ['without', 403],
+  ['operator', 403],
+  ['with', 'ok'],
+  ['ownerA', 'ok'],
+];
+
+const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
+  ({
+    anon: undefined,
+    ownerB,
+    'ownerB-own': ownerB,
+    without: allBut[right],
+    operator,
+    with: only[right],
+    ownerA,
+  })[who];
+
+const auditLength = async () =>
+  (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, A)))[0]?.n ?? 0;
+
+describe('the receipts and expenses isolation matrix', () => {
+  it('covers every receipt and expense endpoint of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => /^\/web\/(receipt|expense)(\/|$)/.test(path))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort()).toEqual(documented);
+  });
+
+  for (const endpoint of ENDPOINTS)
+    describe(`${endpoint.method} ${endpoint.path}`, () => {
+      for (const [who, outcome] of CASES) {
+        if (who === 'ownerB-own' && !endpoint.foreign) continue;
+        it(`${who} → ${outcome}`, async () => {
+          const target = who === 'ownerB-own' ? await endpoint.foreign!() : await endpoint.target();
+          const before = await auditLength();
+          const cookies = cookiesOf(who, endpoint.right);
+          const response = await t.app.inject({
+            method: endpoint.method,
+            url: target.url,
+            ...(cookies ? { cookies } : {}),
+            ...(target.payload ? { payload: target.payload } : {}),
+          });
+          if (outcome === 'ok') {
+            expect(response.statusCode, response.body).toBe(endpoint.ok);
+            return;
+          }
+          expect(response.statusCode, response.body).toBe(outcome);
+          expect(await auditLength()).toBe(before);
+        });
+      }
+    });
+});
