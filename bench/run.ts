@@ -6,6 +6,7 @@
 //   BENCH_ONLY=members: the members set instead (bench/members-setup.ts: 100,000 customers, 150,000 passes)
 //   BENCH_ONLY=schedule: the schedule set instead (bench/schedule.ts: booking churn and the week view)
 //   BENCH_ONLY=checkin: the check-in set instead (bench/checkin.ts: a morning rush of 2,000 card check-ins)
+//   BENCH_ONLY=money: the money set instead (bench/money.ts: HOME's day and the reports over 3 years of sales)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +35,7 @@ if (only === 'checkin') {
   const { runCheckinBench } = await import('./checkin.ts');
   process.exit(await runCheckinBench());
 }
+if (only === 'money') await import('./money.ts'); // exits when done
 const membersSet = only === 'members';
 
 type Row = {

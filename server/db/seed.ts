@@ -25,6 +25,7 @@ import {
 } from './schema/index.ts';
 import { seedCheckIn } from './seed-checkin.ts';
 import { seedConsults } from './seed-consults.ts';
+import { seedMoney } from './seed-money.ts';
 import { seedMembersAndPasses } from './seed-passes.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
@@ -325,6 +326,14 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
     );
     // Card numbers, a week of entries and two locker rooms with rentals in every state (server/db/seed-checkin.ts).
     await seedCheckIn(tx, active.id, { owner: ids.demo!, staff: ids.staff! }, new Date());
+    // Six months of desk sales, balances, refunds, receipts, expenses, products, promotions and payment requests
+    // (server/db/seed-money.ts).
+    await seedMoney(
+      tx,
+      active.id,
+      { owner: ids.demo!, desk: ids.desk!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
+      new Date(),
+    );
   });
 };
 

@@ -16,6 +16,7 @@ import { errorMessage } from './error-message.ts';
 import { FacilityDetail, NoFacility } from './facility-detail.tsx';
 import { EMPTY_FILTER, type FacilityFilter } from './facility-filter.ts';
 import { FacilityPanel } from './facility-panel.tsx';
+import { TodayFigures } from './today-figures.tsx';
 import './home.css';
 
 const SHEET_ID = 'fd-home-sheet';
@@ -106,14 +107,20 @@ export function HomePage() {
       );
     if (selected)
       return (
-        <FacilityDetail
-          key={selected.id}
-          gym={selected}
-          rights={facility.rights}
-          gymAuth={facility.gymAuth}
-          contextLoading={facility.contextLoading}
-          onVerify={openVerification}
-        />
+        <>
+          <FacilityDetail
+            key={selected.id}
+            gym={selected}
+            rights={facility.rights}
+            gymAuth={facility.gymAuth}
+            contextLoading={facility.contextLoading}
+            onVerify={openVerification}
+          />
+          {/* docs/rules.md#home: an ACTIVE facility's day, for a member with an ACTIVE link to it. */}
+          {selected.gymStatus === 'ACTIVE' && (facility.rights || facility.contextLoading) && (
+            <TodayFigures key={`today-${selected.id}`} gymId={selected.id} />
+          )}
+        </>
       );
     // Still loading, or the first facility is about to be selected (docs/rules.md#facility-selection).
     if (!facilities || facilities.length > 0) return <Skeleton active paragraph={{ rows: 4 }} />;
