@@ -1,7 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
 import type { RevenueAsOf, RevenueChart, RevenueHistory, SalesStatistics } from '#domain/schemas/report.ts';
-import { and, eq } from 'drizzle-orm';
 import { auditLog, expense, expenseCategory } from '#server/db/schema/index.ts';
 import { reportMessages } from '#server/http/messages/report.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
@@ -437,8 +437,12 @@ describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () =
       '\uFEFFPass no.,Customer,Pass,Sold on,Earned by,Start,End,Sessions used,Paid,Earned,Deferred,Refunded',
     );
     expect(all).toHaveLength(6);
-    expect(all[1]).toBe(`${ids.t1a},가나다,헬스 1개월,2025-12-01,Days,2025-12-01,2026-01-10,,100000,67741,32259,0`);
-    expect(all[3]).toBe(`${ids.pt30},라마바,PT 30회,2025-09-15,Sessions,2025-09-15,,10/30,1200000,400000,800000,0`);
+    expect(all[1]).toBe(
+      `${ids.t1a},가나다,헬스 1개월,2025-12-01,Days,2025-12-01,2026-01-10,,100000,67741,32259,0`,
+    );
+    expect(all[3]).toBe(
+      `${ids.pt30},라마바,PT 30회,2025-09-15,Sessions,2025-09-15,,10/30,1200000,400000,800000,0`,
+    );
     expect(all[5]).toBe('Total,,,,,,,,2600000,917741,1632259,50000');
     const deferred = await exported('deferred', 'ko');
     expect(deferred[0]?.startsWith('\uFEFF이용권 번호,회원')).toBe(true);

@@ -195,5 +195,11 @@ describe('/revenue/revenue-chart', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     const asked = calls.find((c) => c.path === '/report/revenue/as-of');
     expect(asked?.query).toMatchObject({ gymId: 1, view: 'all', _start: 0, _end: 20 });
+    await userEvent.click(within(passes).getByRole('button', { name: /CSV/ }));
+    await waitFor(() =>
+      expect(downloads[0]).toMatch(
+        /^\/web\/report\/revenue\/as-of\/export\.csv\?gymId=1&date=\d{4}-\d{2}-\d{2}&view=all$/,
+      ),
+    );
   });
 });
