@@ -12,7 +12,7 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
     command: 'node --import tsx server/main.ts',
     url: `${url}/web/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 300_000, // the demo seed with six months of money takes minutes on a loaded two-core machine
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
