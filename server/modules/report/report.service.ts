@@ -366,6 +366,7 @@ type PassFacts = {
   memberName: string;
   ticketName: string;
   soldOn: Day;
+  soldDay: number;
   startDate: Day;
   endDate: Day | null;
   endDay: number | null;
@@ -447,8 +448,7 @@ const loadPasses = async (
           i.period_unit as "periodUnit", i.session_count as "sessionCount", i.price,
           ${seoulDayNumber(sql`i.refunded_at`)} as "refundedDay"
         from ticket_issue i
-        where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz and ${where}
-        order by i.create_date desc, i.id desc`,
+        where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz and ${where}`,
     ),
     queryRows<{ id: number; day: number; status: string; amount: number | string }>(
       db,
@@ -489,6 +489,7 @@ const loadPasses = async (
       memberName: p.memberName,
       ticketName: p.ticketName,
       soldOn: isoOfDayNumber(Number(p.soldDay)),
+      soldDay: Number(p.soldDay),
       startDate: p.startDate,
       endDate: p.endDate,
       endDay: p.endDay === null ? null : Number(p.endDay),
@@ -513,6 +514,8 @@ const loadPasses = async (
   }
   for (const u of usage) byId.get(Number(u.id))?.usage.push([Number(u.day), Number(u.sessions)]);
   for (const h of holds) byId.get(Number(h.id))?.holds.push({ startDate: h.startDate, endDate: h.endDate });
+  // Newest sale first, as the lists show them (the statement leaves the order to JS: no sort of every row).
+  facts.sort((a, b) => b.soldDay - a.soldDay || b.id - a.id);
   const byDay = (a: [number, number], b: [number, number]) => a[0] - b[0];
   for (const f of facts) {
     if (f.payments.length > 1) f.payments.sort(byDay);
@@ -641,28 +644,44 @@ export const revenueChart = async (
 
 /**
  * Every pass sold by the day: how many, and what was paid and refunded on them by then, split by whether the
- * pass has run its course (`ranItsCourse`).
+ * pass has run its course (`ranItsCourse`). Two small groups, so no per-pass aggregate is built.
  */
-const passTotals = (db: Executor, gymId: number, day: Day) =>
-  queryRows<{ done: boolean; passes: number | string; paid: number | string; refunded: number | string }>(
-    db,
-    sql`
-      with l as (
-        select s.ticket_issue_id as id,
-          sum(case when pl.status = 'APPROVE' then pl.amount else 0 end) as paid,
-          -sum(case when pl.status = 'REFUND' then pl.amount else 0 end) as refunded
+const passTotals = async (db: Executor, gymId: number, day: Day) => {
+  const end = dayEnd(day);
+  const [counts, sums] = await Promise.all([
+    queryRows<{ done: boolean; passes: number | string }>(
+      db,
+      sql`
+        select ${ranItsCourse(day)} as done, count(*) as passes
+        from ticket_issue i
+        where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz
+        group by 1`,
+    ),
+    queryRows<{ done: boolean; paid: number | string; refunded: number | string }>(
+      db,
+      sql`
+        select ${ranItsCourse(day)} as done,
+          coalesce(sum(case when pl.status = 'APPROVE' then pl.amount else 0 end), 0) as paid,
+          -coalesce(sum(case when pl.status = 'REFUND' then pl.amount else 0 end), 0) as refunded
         from payment_line pl
         join sale s on s.id = pl.sale_id and s.item_type = 'PASS'
-        where pl.gym_id = ${gymId} and pl.create_date < ${dayEnd(day)}::timestamptz
-        group by 1
-      )
-      select ${ranItsCourse(day)} as done, count(*) as passes,
-        coalesce(sum(l.paid), 0) as paid, coalesce(sum(l.refunded), 0) as refunded
-      from ticket_issue i
-      left join l on l.id = i.id
-      where i.gym_id = ${gymId} and i.create_date < ${dayEnd(day)}::timestamptz
-      group by 1`,
-  );
+        join ticket_issue i on i.id = s.ticket_issue_id
+        where pl.gym_id = ${gymId} and pl.create_date < ${end}::timestamptz
+          and i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz
+        group by 1`,
+    ),
+  ]);
+  return [true, false].map((done) => {
+    const c = counts.find((r) => Boolean(r.done) === done);
+    const m = sums.find((r) => Boolean(r.done) === done);
+    return {
+      done,
+      passes: Number(c?.passes ?? 0),
+      paid: Number(m?.paid ?? 0),
+      refunded: Number(m?.refunded ?? 0),
+    };
+  });
+};
 
 /** A page of the passes sold by the day, newest first. */
 const passPage = (db: Executor, gymId: number, day: Day, start: number, end: number) =>
