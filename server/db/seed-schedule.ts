@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { seoulInstant, weekStart } from '#domain/rules/schedule.ts';
+import { seoulClock, seoulInstant, weekStart } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Actor } from '../modules/pass/pass.service.ts';
 import {
@@ -246,15 +246,24 @@ export const seedSchedule = async (tx: Executor, gymId: number, people: People, 
     }
   }
 
-  // Tomorrow's 10:00 PT moves to 11:00: its booking becomes DELAY and the customer is notified.
-  const tomorrow = addDays(today, 1);
+  // The next 10:00 PT at least three hours away moves to 11:00: its booking becomes DELAY and the customer is
+  // notified. On a Friday evening or a weekend that slot is next week's, still open, so it is booked first.
   const movable = lessons.find(
-    (l) => l.lessonType === 'PT' && l.startAt.getTime() === seoulInstant(tomorrow, '10:00').getTime(),
+    (l) =>
+      l.lessonType === 'PT' &&
+      seoulClock(l.startAt) === '10:00' &&
+      l.startAt.getTime() > now.getTime() + 3 * 3_600_000,
   );
-  if (movable)
+  if (movable) {
+    const [taken] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(reservation)
+      .where(and(eq(reservation.lessonId, movable.id), eq(reservation.status, 'COMPLETE')));
+    if ((taken?.n ?? 0) === 0 && pt[0] !== undefined) await tryBook(movable.id, pt[0], now);
     await attempt((sp) =>
       updateLessons(sp, actor, movable.id, { scope: 'ONE', startTime: '11:00', endTime: '11:50' }),
     );
+  }
 
   // Last Saturday's 스피닝 was cancelled: the coach was ill.
   const lastSaturday = addDays(weekStart(today), -1);

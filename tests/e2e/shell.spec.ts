@@ -237,7 +237,7 @@ test.describe('guards', () => {
     baseURL,
   }) => {
     await ownerWithActiveGym({ page, playwright, request, baseURL }, '한없음');
-    await page.goto('/sales/unpaid?lng=ko');
+    await page.goto('/no-such-page?lng=ko');
     await expect(page.getByText('404')).toBeVisible();
     await expect(page.getByText('페이지를 찾을 수 없습니다')).toBeVisible();
   });

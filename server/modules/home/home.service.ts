@@ -114,8 +114,8 @@ const toLesson = (l: Json): HomeLesson => ({
   waiting: asInt(l.waiting),
 });
 
-const boundsOf = (now: Date): Bounds => {
-  const today = seoulToday(now);
+/** Today's bounds; `seoulToday` costs about 0.2 ms of CPU (Intl), so it is read once a request. */
+const boundsOf = (today: string, now: Date): Bounds => {
   return {
     today,
     from: seoulDayStartUtc(today).toISOString(),
@@ -129,8 +129,14 @@ const boundsOf = (now: Date): Bounds => {
  * The one statement of HOME's day for a viewer who may see `keys` (at least one): the facility's row, with a
  * column per figure. The bench's bare handler sends the same text (`.toSQL()`).
  */
-export const homeTodayQuery = (db: Executor, gymId: number, keys: readonly HomeFigureKey[], now: Date) => {
-  const bounds = boundsOf(now);
+export const homeTodayQuery = (
+  db: Executor,
+  gymId: number,
+  keys: readonly HomeFigureKey[],
+  now: Date,
+  today = seoulToday(now),
+) => {
+  const bounds = boundsOf(today, now);
   const fields: Record<string, SQL<unknown>> = {};
   for (const key of keys) {
     const addOn = HOME_FIGURES[key].addOn;
@@ -208,6 +214,6 @@ export const homeToday = async (
 ): Promise<HomeToday> => {
   const today = seoulToday(now);
   if (keys.length === 0) return { date: today };
-  const [row] = await homeTodayQuery(db, gymId, keys, now);
+  const [row] = await homeTodayQuery(db, gymId, keys, now, today);
   return homeTodayOf(row, keys, today);
 };
