@@ -69,6 +69,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { outboxHandlers } from './modules/outbox/topics.ts';
 import { passRoutes } from './modules/pass/pass.routes.ts';
 import { ticketHooks } from './modules/pass/ticket.hooks.ts';
+import type { PaymentProvider } from './modules/pay-request/payment-provider.ts';
 import { payRequestRoutes } from './modules/pay-request/pay-request.routes.ts';
 import { appConfigRoutes, OUTSIDE_SCRIPT_HOSTS } from './modules/platform/app-config.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
@@ -124,6 +125,8 @@ export type AppDeps = {
   };
   /** Cash receipts and tax invoices (docs/rules.md#cash-receipts); the test-mode provider when absent. */
   receiptProvider?: ReceiptProvider;
+  /** Card payments on the payment-request page (docs/rules.md#payment-requests); the test mode when absent. */
+  paymentProvider?: PaymentProvider;
 };
 
 /** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
@@ -258,6 +261,7 @@ export const buildApp = async (deps: AppDeps) => {
     config,
     clock,
     receiptProvider: deps.receiptProvider,
+    paymentProvider: deps.paymentProvider,
   });
   const dispatch = deps.outbox?.dispatch ?? 'after-commit';
   const dispatcher = createDispatcher({

@@ -4,6 +4,7 @@ import { createRightsLoader } from './http/rights.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
+import { createTestModePaymentProvider, type PaymentProvider } from './modules/pay-request/payment-provider.ts';
 import { createTestModeReceiptProvider, type ReceiptProvider } from './modules/receipt/receipt-provider.ts';
 
 /** What route modules share: the database, settings, the clock and the repositories over them. */
@@ -14,9 +15,12 @@ export const createContext = (deps: {
   clock: () => Date;
   /** Cash receipts and tax invoices (docs/rules.md#cash-receipts); the test mode when none is given. */
   receiptProvider?: ReceiptProvider | undefined;
+  /** Card payments on the payment-request page (docs/rules.md#payment-requests); the test mode when none is given. */
+  paymentProvider?: PaymentProvider | undefined;
 }) => ({
   ...deps,
   receiptProvider: deps.receiptProvider ?? createTestModeReceiptProvider(),
+  paymentProvider: deps.paymentProvider ?? createTestModePaymentProvider(),
   members: createMemberRepository(deps.db),
   sessions: createSessionRepository(deps.db, deps.config.session, deps.clock),
   loginThrottle: createLoginThrottle(deps.db, deps.clock),

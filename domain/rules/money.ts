@@ -52,22 +52,25 @@ export type IdentifierCheck =
 
 /**
  * Checks a cash receipt's identifier (docs/rules.md#cash-receipts) and returns its digits: a phone of 10–11 digits
- * starting 01, a cash-receipt card of 13–19 digits, a business number of 10 digits written 3-2-5 (hyphens
- * optional). Spaces and hyphens are ignored only where they stand in the 3-2-5 or phone shape.
+ * starting 01 (written whole or 01X-XXX(X)-XXXX), a cash-receipt card of 13–19 digits (whole, or in groups of four
+ * split by hyphens or spaces), a business number of 10 digits (whole, or 3-2-5). A separator anywhere else is a
+ * wrong shape: "0-1012345678" or "1234-567890" is a typo the customer should see, not a number to guess at.
  */
 export const checkReceiptIdentifier = (type: CashReceiptIdentifierType, value: string): IdentifierCheck => {
   const trimmed = value.trim();
+  const digits = trimmed.replace(/[-\s]/g, '');
   if (type === 'BUSINESS') {
-    return /^\d{3}-?\d{2}-?\d{5}$/.test(trimmed)
-      ? { ok: true, digits: trimmed.replace(/-/g, '') }
+    return /^\d{10}$/.test(trimmed) || /^\d{3}-\d{2}-\d{5}$/.test(trimmed)
+      ? { ok: true, digits }
       : { ok: false, reason: 'receiptBusinessShape' };
   }
   if (type === 'PHONE') {
-    const digits = trimmed.replace(/[-\s]/g, '');
-    return /^01\d{8,9}$/.test(digits) ? { ok: true, digits } : { ok: false, reason: 'receiptPhoneShape' };
+    return /^01\d{8,9}$/.test(trimmed) || /^01\d-\d{3,4}-\d{4}$/.test(trimmed)
+      ? { ok: true, digits }
+      : { ok: false, reason: 'receiptPhoneShape' };
   }
-  const digits = trimmed.replace(/[-\s]/g, '');
-  return /^\d{13,19}$/.test(digits) ? { ok: true, digits } : { ok: false, reason: 'receiptCardShape' };
+  const grouped = /^\d+$/.test(trimmed) || /^\d{4}(?:[- ]\d{4}){2,3}(?:[- ]\d{1,4})?$/.test(trimmed);
+  return grouped && /^\d{13,19}$/.test(digits) ? { ok: true, digits } : { ok: false, reason: 'receiptCardShape' };
 };
 
 /** 1234567890 → 123-45-67890 (a business number as printed). */

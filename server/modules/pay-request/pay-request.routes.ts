@@ -27,7 +27,6 @@ import {
   requestOfToken,
   revokePayRequest,
 } from './pay-request.service.ts';
-import { createTestModePaymentProvider, type PaymentProvider } from './payment-provider.ts';
 
 // Payment requests (docs/rules.md#payment-requests). Staff read with payHistoryUseYn and change with
 // payHistorySettingYn; another facility's sale or request answers 404. The customer's page calls the public
@@ -52,12 +51,9 @@ const publicWrites = errorResponses(
 export const PAY_REQUEST_PUBLIC_READS_PER_MINUTE = 60;
 export const PAY_REQUEST_PUBLIC_WRITES_PER_MINUTE = 20;
 
-export const payRequestRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  /** The card provider; the test-mode one when absent (the page then says TEST MODE). */
-  paymentProvider?: PaymentProvider;
-}> = async (app, { ctx, paymentProvider }) => {
-  const provider = paymentProvider ?? createTestModePaymentProvider();
+export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The card provider comes from the context (buildApp's `paymentProvider`); the test mode's page says TEST MODE.
+  const provider = ctx.paymentProvider;
   const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
     requireMember(request);
     await assertGymRight(request, ctx.loadRights, gymId, right);
