@@ -4,7 +4,10 @@ import { createRightsLoader } from './http/rights.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
-import { createTestModePaymentProvider, type PaymentProvider } from './modules/pay-request/payment-provider.ts';
+import {
+  createTestModePaymentProvider,
+  type PaymentProvider,
+} from './modules/pay-request/payment-provider.ts';
 import { createTestModeReceiptProvider, type ReceiptProvider } from './modules/receipt/receipt-provider.ts';
 
 /** What route modules share: the database, settings, the clock and the repositories over them. */

@@ -38,7 +38,7 @@ import { createTestModeReceiptProvider } from '../modules/receipt/receipt-provid
 import type { MoneyActor } from '../modules/sales/checkout.ts';
 import { createCheckout, deskCatalog } from '../modules/sales/desk.service.ts';
 import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.service.ts';
-import type { Db, Executor } from './client.ts';
+import type { Executor } from './client.ts';
 import { cashReceipt, checkout, gymSetting, lockerRental, member, sale, ticket } from './schema/index.ts';
 
 // The demo facility's money (README's demo table; docs/rules.md#money, #the-desk, #products, #promotions,
@@ -349,7 +349,7 @@ export const seedMoney = async (
     .update(gymSetting)
     .set({ ...account, modifiedDate: setupAt })
     .where(eq(gymSetting.gymId, gymId));
-  await writeAudit(tx as Db, {
+  await writeAudit(tx, {
     gymId,
     action: 'gym-setting.update',
     entity: 'gym-setting',

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditVerify } from '#domain/api/audit.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { countCapped } from '../../db/count.ts';
 import { type AuditLogRow, auditLog, member } from '../../db/schema/index.ts';
 import { maskPersonal } from './mask.ts';
@@ -74,7 +74,7 @@ const chainOf = (gymId: number | null): SQL =>
  * facility serialises writers, so two changes at once still form one chain (the second reads the first's hash
  * after it commits).
  */
-export const writeAudit = async (tx: Db, event: AuditWrite): Promise<AuditLogRow> => {
+export const writeAudit = async (tx: Executor, event: AuditWrite): Promise<AuditLogRow> => {
   const chainKey = `audit:${event.gymId ?? 'platform'}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${chainKey}))`);
   const [last] = await tx

@@ -128,7 +128,7 @@ export const createBackupRunner = (deps: {
     const clusterLock = lock;
     try {
       await db.transaction((tx) =>
-        writeAudit(tx as unknown as Db, {
+        writeAudit(tx, {
           gymId: null,
           actorMemberId: request.actor?.memberId ?? null,
           action: 'backup.create',

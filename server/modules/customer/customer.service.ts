@@ -33,7 +33,7 @@ import {
 // `gym_member` row. Every change leaves its audit row in the caller's transaction.
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -82,7 +82,7 @@ export const MEMBERSHIP_QR_TOPIC = 'membership-qr';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

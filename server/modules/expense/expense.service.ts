@@ -14,7 +14,7 @@ import {
   type ExpenseTotals,
   expenseCategoryCodes,
 } from '#domain/schemas/expense.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { cappedTotal, countCapped } from '../../db/count.ts';
 import { type ExpenseCategoryRow, expense, expenseCategory, file, member } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -29,7 +29,7 @@ import type { Actor } from '../pass/pass.service.ts';
 type ExpenseReason = keyof (typeof expenseMessages)['en'];
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as Db, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

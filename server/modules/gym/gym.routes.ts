@@ -113,7 +113,7 @@ export const gymRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         // The transfer account is where customers send money (docs/rules.md#payment-requests): its changes are
         // audited with the rest of the settings.
         const changed = Object.keys(request.body) as (keyof typeof request.body)[];
-        await writeAudit(tx as never, {
+        await writeAudit(tx, {
           gymId,
           action: 'gym-setting.update',
           entity: 'gym-setting',

@@ -59,7 +59,7 @@ import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 export type { Actor };
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as Db, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

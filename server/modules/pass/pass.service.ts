@@ -59,7 +59,7 @@ import { openCheckout, refreshPassMoney, writePaymentLines } from '../sales/chec
 export type Actor = { memberId: number | null; requestId: string | null; now: Date };
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

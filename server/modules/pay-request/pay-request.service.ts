@@ -38,7 +38,7 @@ export const PAY_REQUEST_PAGE = '/pay/req';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

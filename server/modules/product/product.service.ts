@@ -9,7 +9,7 @@ import type {
   ProductUpdate,
   StockMovement,
 } from '#domain/schemas/product.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import {
   member,
@@ -31,7 +31,7 @@ import { moveStock } from './stock.ts';
 export type Actor = MoneyActor;
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as Db, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -8,7 +8,7 @@ import type {
   PromotionTarget,
   PromotionWrite,
 } from '#domain/schemas/product.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import {
   type PromotionRow,
@@ -28,7 +28,7 @@ import { ownProductIds } from './product.service.ts';
 // promotionDiscount in domain/rules/money.ts); this module keeps them. Usage is counted from the sales themselves.
 
 const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
-  writeAudit(tx as Db, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -54,7 +54,7 @@ import { isTestModeReceipt, type ReceiptProvider } from './receipt-provider.ts';
 type ReceiptReason = keyof (typeof receiptMessages)['en'];
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as Db, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -865,7 +865,7 @@ export const exportRevenueAsOf = async (
       [totalLabel[language], '', '', '', '', '', '', '', sum.paid, sum.earned, sum.deferred, sum.refunded],
     ],
   });
-  await writeAudit(tx as never, {
+  await writeAudit(tx, {
     gymId,
     action: 'sales.export',
     entity: 'ticket-issue',

@@ -47,7 +47,7 @@ import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } fr
 // `quoteDesk` (domain/rules/desk.ts), which the page's live total calls too.
 
 const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -67,7 +67,7 @@ const pageLimit = (query: { _start: number; _end: number }) =>
   Math.min(LEDGER_PAGE_MAX, Math.max(0, query._end - query._start));
 
 const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -63,7 +63,7 @@ import { type Actor, consumeSessions } from '../pass/pass.service.ts';
 export const RESERVATION_TOPIC = 'reservation';
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx as never, {
+  writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,

@@ -98,7 +98,7 @@ export const createTrainer = async (
     .onConflictDoNothing()
     .returning({ id: trainer.id });
   if (made.length === 0) throw badField('memberId', 'alreadyTrainer');
-  await writeAudit(tx as never, {
+  await writeAudit(tx, {
     gymId: input.gymId,
     action: 'trainer.create',
     entity: 'trainer',
@@ -127,7 +127,7 @@ export const updateTrainer = async (
     .update(trainer)
     .set({ ...patch, modifiedDate: actor.now })
     .where(eq(trainer.id, id));
-  await writeAudit(tx as never, {
+  await writeAudit(tx, {
     gymId: before.gymId,
     action: 'trainer.update',
     entity: 'trainer',
