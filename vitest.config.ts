@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
+          // Two cores run the page renders and the property tests at once: 5 s is too tight under that load.
+          testTimeout: 15_000,
           // Without this the tests get a second copy of react-router (docs/architecture.md#tests).
           server: { deps: { inline: [/@refinedev\//] } },
         },
