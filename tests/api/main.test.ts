@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedRanAlready } from '../fixtures/database.ts';
 import { serverProcesses } from '../fixtures/server-process.ts';
 
 // The real entry point, as `npm start` runs it (without the web build), on a folder of its own.
@@ -18,7 +19,8 @@ const tempDir = () => {
 
 const start = serverProcesses();
 
-describe('server/main.ts', () => {
+// Always the embedded database: skipped in the PostgreSQL run, which would repeat the PGlite run's work.
+describe.skipIf(embeddedRanAlready())('server/main.ts', () => {
   it('stops at start-up with one line naming a bad variable', { timeout: 60_000 }, async () => {
     const run = start({ DATA_DIR: tempDir(), PORT: 'eighty' });
     expect(await run.exited).toBe(1);

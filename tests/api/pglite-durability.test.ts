@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openPglite } from '#server/db/client.ts';
 import { queryRows } from '#server/ops/tables.ts';
+import { embeddedRanAlready } from '../fixtures/database.ts';
 
 // A folder database flushes each commit to the disk, so that a power cut or an OS crash loses nothing that was
 // acknowledged (docs/operations.md#durability). PGlite's defaults never flush: these tests fail on them.
@@ -46,7 +47,8 @@ const pathOf = (fd: number) => {
   }
 };
 
-describe('the embedded database on a folder', () => {
+// Always the embedded database: skipped in the PostgreSQL run, which would repeat the PGlite run's work.
+describe.skipIf(embeddedRanAlready())('the embedded database on a folder', () => {
   it('flushes every commit to the disk, and a reopened folder keeps the rows', {
     timeout: 120_000,
   }, async () => {
