@@ -80,22 +80,47 @@ describe('cash receipts (docs/rules.md#cash-receipts)', () => {
     expect(checkReceiptIdentifier('PHONE', '010-1234-5678')).toEqual({ ok: true, digits: '01012345678' });
     expect(checkReceiptIdentifier('PHONE', ' 01012345678 ')).toEqual({ ok: true, digits: '01012345678' });
     expect(checkReceiptIdentifier('PHONE', '011-123-4567')).toEqual({ ok: true, digits: '0111234567' });
-    for (const bad of ['010-123-456', '010123456789', '02-1234-5678', '0101234567a', '', '0-1012345678', '010--1234-5678', '0101234-5678'])
+    for (const bad of [
+      '010-123-456',
+      '010123456789',
+      '02-1234-5678',
+      '0101234567a',
+      '',
+      '0-1012345678',
+      '010--1234-5678',
+      '0101234-5678',
+    ])
       expect(checkReceiptIdentifier('PHONE', bad), bad).toEqual({ ok: false, reason: 'receiptPhoneShape' });
   });
 
   it('take a cash-receipt card of 13–19 digits', () => {
     expect(checkReceiptIdentifier('CARD', '1234-5678-9012-3')).toEqual({ ok: true, digits: '1234567890123' });
     expect(checkReceiptIdentifier('CARD', '1'.repeat(19))).toEqual({ ok: true, digits: '1'.repeat(19) });
-    expect(checkReceiptIdentifier('CARD', '1234 5678 9012 3456')).toEqual({ ok: true, digits: '1234567890123456' });
-    for (const bad of ['1'.repeat(12), '1'.repeat(20), '1234-5678-9012-X', '1-234567890123', '12345678-90123'])
+    expect(checkReceiptIdentifier('CARD', '1234 5678 9012 3456')).toEqual({
+      ok: true,
+      digits: '1234567890123456',
+    });
+    for (const bad of [
+      '1'.repeat(12),
+      '1'.repeat(20),
+      '1234-5678-9012-X',
+      '1-234567890123',
+      '12345678-90123',
+    ])
       expect(checkReceiptIdentifier('CARD', bad), bad).toEqual({ ok: false, reason: 'receiptCardShape' });
   });
 
   it('take a business number written 3-2-5', () => {
     expect(checkReceiptIdentifier('BUSINESS', '123-45-67890')).toEqual({ ok: true, digits: '1234567890' });
     expect(checkReceiptIdentifier('BUSINESS', '1234567890')).toEqual({ ok: true, digits: '1234567890' });
-    for (const bad of ['12-345-67890', '123-45-6789', '123456789012', '123-45-6789O', '1234-567890', '123-4567890'])
+    for (const bad of [
+      '12-345-67890',
+      '123-45-6789',
+      '123456789012',
+      '123-45-6789O',
+      '1234-567890',
+      '123-4567890',
+    ])
       expect(checkReceiptIdentifier('BUSINESS', bad), bad).toEqual({
         ok: false,
         reason: 'receiptBusinessShape',
