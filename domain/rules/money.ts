@@ -70,7 +70,9 @@ export const checkReceiptIdentifier = (type: CashReceiptIdentifierType, value: s
       : { ok: false, reason: 'receiptPhoneShape' };
   }
   const grouped = /^\d+$/.test(trimmed) || /^\d{4}(?:[- ]\d{4}){2,3}(?:[- ]\d{1,4})?$/.test(trimmed);
-  return grouped && /^\d{13,19}$/.test(digits) ? { ok: true, digits } : { ok: false, reason: 'receiptCardShape' };
+  return grouped && /^\d{13,19}$/.test(digits)
+    ? { ok: true, digits }
+    : { ok: false, reason: 'receiptCardShape' };
 };
 
 /** 1234567890 → 123-45-67890 (a business number as printed). */
