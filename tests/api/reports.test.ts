@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
 import type { RevenueAsOf, RevenueChart, RevenueHistory, SalesStatistics } from '#domain/schemas/report.ts';
-import { auditLog, expense, expenseCategory } from '#server/db/schema/index.ts';
+import { auditLog, expense, expenseCategory, reportDay } from '#server/db/schema/index.ts';
 import { reportMessages } from '#server/http/messages/report.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
@@ -32,7 +32,7 @@ let ownerId: number;
 let gymId: number;
 let seller: { cookies: Cookies; id: number };
 let noPay: Cookies;
-const ids = {} as Record<'t12' | 'pt30' | 't1c' | 't1a', number>;
+const ids = {} as Record<'t12' | 'pt30' | 't1c' | 't1a' | 'month', number>;
 
 const at = (iso: string) => setNow(t, iso);
 const get = (url: string, cookies: Cookies = owner) => t.app.inject({ method: 'GET', url, cookies });
@@ -97,6 +97,7 @@ beforeAll(async () => {
     originPrice: 100_000,
     salePrice: 100_000,
   });
+  ids.month = month.id;
   const a = await makeCustomer(t, owner, gymId, { name: '가나다' });
   const b = await makeCustomer(t, owner, gymId, { name: '라마바' });
   const c = await makeCustomer(t, owner, gymId, { name: '사아자' });
@@ -529,5 +530,46 @@ describe('refusals', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('최대 24개월');
+  });
+});
+
+// Last, because it sells on the reading day: the figures above are of the history alone.
+describe('summed days (docs/rules.md#reports)', () => {
+  it('sums each day that is over once, and reads today from the lines', async () => {
+    const summed = async () =>
+      (
+        await t.db
+          .select({ day: reportDay.day })
+          .from(reportDay)
+          .where(and(eq(reportDay.gymId, gymId), gte(reportDay.day, '2025-09-01')))
+      ).map((r) => r.day);
+    const first = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
+    // Read on 2026-01-10: every day up to the 9th is summed once; today is not.
+    const days = await summed();
+    expect(days).toHaveLength(131);
+    expect(new Set(days).size).toBe(131);
+    expect(days).not.toContain('2026-01-10');
+    const again = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
+    expect(again).toEqual(first);
+    expect(await summed()).toHaveLength(131);
+
+    // A sale today counts at once, in the statistics and in the history.
+    const buyer = await makeCustomer(t, owner, gymId, { name: '오늘손님' });
+    await sellOk(t, owner, {
+      gymId,
+      memberId: buyer.id,
+      ticketId: ids.month,
+      startDate: '2026-01-10',
+      payments: [{ method: 'CASH', amount: 100_000 }],
+    });
+    const after = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
+    expect(after.totals.received).toBe(first.totals.received + 100_000);
+    expect(after.totals.sales).toBe(first.totals.sales + 1);
+    expect(after.customers.newCount).toBe(first.customers.newCount + 1);
+    expect(after.byDay.find((d) => d.date === '2026-01-10')?.received).toBe(100_000);
+    const history = await ok<RevenueHistory>(
+      `/web/report/revenue-history?gymId=${gymId}&from=2026-01&to=2026-01&unit=day`,
+    );
+    expect(history.rows.find((r) => r.period === '2026-01-10')?.received).toBe(100_000);
   });
 });

@@ -4,7 +4,7 @@ import type { Language, PaymentMethod, SaleItemType } from '#domain/enums.ts';
 import type { PeriodUnit } from '#domain/rules/passes.ts';
 import { type Recognition, revenueBasisOf } from '#domain/rules/revenue.ts';
 import { dayNumber, isoOfDayNumber, recognizerOf } from '#domain/rules/revenue-fast.ts';
-import { addDays, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
+import { addDays, daysBetween, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import {
   type MonthRangeQuery,
   type PassRevenue,
@@ -17,7 +17,7 @@ import {
   type RevenueHistoryQuery,
   type SalesStatistics,
 } from '#domain/schemas/report.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../ops/tables.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -32,6 +32,8 @@ import type { MoneyActor } from '../sales/checkout.ts';
 // - expenditure is the `expense` rows by `spent_on`, reversals included (`expense_gym_idx`);
 // - earned and deferred revenue: passes by `recognizerOf` (exactly `recognize` of domain/rules/revenue.ts, on
 //   day numbers), everything else earned when paid.
+// Days that are over are read from their sums (`payment_day`, `sale_day`, marked in `report_day`), made on the
+// first read of the day (`ensureSummed`); the days not yet over (today) are summed from the rows on every read.
 // A Seoul day is bucketed with `date_bin('1 day', t, <a Seoul midnight>)` and handed to JS as its day number
 // (days since 1970-01-01): far cheaper per row than `at time zone 'Asia/Seoul'` or `to_char`, which matters on
 // the hundreds of thousands of lines of a large facility.
@@ -86,6 +88,81 @@ const dayNumberOf = (bucket: SQL) => sql`date_part('day', ${bucket} - ${SEOUL_OR
 const seoulDayNumber = (column: SQL) => dayNumberOf(seoulDayBin(column));
 
 // ---------------------------------------------------------------------------------------------------------
+// Summed days
+
+/**
+ * How long after a Seoul midnight the day before may be summed: a payment taken at 23:59:59 is written with that
+ * time but may commit a moment later, so a day is summed only once it has been over for an hour.
+ */
+const SETTLE_MS = 60 * 60_000;
+
+/** A new payment customer's first pass sale: no earlier PASS sale of theirs (`sale_member_idx (member_id, id)`). */
+const isNewPassSale = sql`(s.item_type = 'PASS' and not exists (
+  select 1 from sale e
+  where e.member_id = s.member_id and e.id < s.id and e.item_type = 'PASS' and e.gym_id = s.gym_id))`;
+
+/**
+ * Makes sure the facility's days of [from, to] that are over have their sums (docs/rules.md#reports), and returns
+ * the last day the sums cover (the day before `from` when none can). A day is claimed in `report_day` and summed
+ * in the same transaction: of two first readers, the second waits on the claim and then reads the first's sums.
+ * Money rows are never updated or deleted and carry the time they were written, so a day's sums never change.
+ */
+const ensureSummed = async (db: Executor, gymId: number, from: Day, to: Day, now: Date): Promise<Day> => {
+  const settled = addDays(seoulToday(new Date(now.getTime() - SETTLE_MS)), -1);
+  const last = to < settled ? to : settled;
+  if (last < from) return addDays(from, -1);
+  const [have] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from report_day where gym_id = ${gymId} and day >= ${from}::date and day <= ${last}::date`,
+  );
+  if (Number(have?.n ?? 0) === daysBetween(from, last) + 1) return last;
+  await (db as Tx).transaction(async (tx) => {
+    const claimed = (
+      await queryRows<{ day: Day }>(
+        tx,
+        sql`
+          insert into report_day (gym_id, day)
+          select ${gymId}, d::date from generate_series(${from}::date, ${last}::date, interval '1 day') d
+          on conflict (gym_id, day) do nothing
+          returning day::text as day`,
+      )
+    ).map((r) => r.day);
+    if (claimed.length === 0) return;
+    claimed.sort();
+    const start = dayStart(claimed[0]!);
+    const end = dayEnd(claimed[claimed.length - 1]!);
+    const days = sql.join(
+      claimed.map((d) => sql`${d}::date`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into payment_day (gym_id, day, item_type, item_name, staff_member_id, method, status, lines, amount)
+      select ${gymId}, x.day, x.item_type, x.item_name, x.staff, x.method, x.status, count(*), sum(x.amount)
+      from (
+        select date '1970-01-01' + ${seoulDayNumber(sql`pl.create_date`)} as day, s.item_type,
+          coalesce(s.item_name, '') as item_name, s.sold_by_member_id as staff, pl.method, pl.status, pl.amount
+        from payment_line pl
+        join sale s on s.id = pl.sale_id
+        where pl.gym_id = ${gymId} and pl.create_date >= ${start}::timestamptz and pl.create_date < ${end}::timestamptz
+      ) x
+      where x.day in (${days})
+      group by x.day, x.item_type, x.item_name, x.staff, x.method, x.status`);
+    await tx.execute(sql`
+      insert into sale_day (gym_id, day, item_type, is_new, sales, amount)
+      select ${gymId}, x.day, x.item_type, x.is_new, count(*), coalesce(sum(x.price), 0)
+      from (
+        select date '1970-01-01' + ${seoulDayNumber(sql`s.create_date`)} as day, s.item_type,
+          ${isNewPassSale} as is_new, s.price
+        from sale s
+        where s.gym_id = ${gymId} and s.create_date >= ${start}::timestamptz and s.create_date < ${end}::timestamptz
+      ) x
+      where x.day in (${days})
+      group by x.day, x.item_type, x.is_new`);
+  });
+  return last;
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // Statistics
 
 type Money = { received: number; refunds: number; net: number };
@@ -122,26 +199,33 @@ const BY_METHOD = 0b11110;
 
 /**
  * The range's payment lines grouped four ways in one scan (grouping sets): by Seoul day, by item type and name,
- * by the staff member who made the sale (with the name), and by method; each also by status.
+ * by the staff member who made the sale (with the name), and by method; each also by status. Days up to `summedTo`
+ * come from their sums, the rest from the lines.
  */
-const linesGrouped = (db: Executor, gymId: number, from: Day, to: Day) =>
+const linesGrouped = (db: Executor, gymId: number, from: Day, to: Day, summedTo: Day) =>
   queryRows<GroupedLine>(
     db,
     sql`
       with x as (
-        select ${seoulDayBin(sql`pl.create_date`)} as day, s.item_type, s.item_name,
-          s.sold_by_member_id as staff, pl.method, pl.status, pl.amount
+        select pd.day - date '1970-01-01' as day, pd.item_type, pd.item_name, pd.staff_member_id as staff,
+          pd.method, pd.status, pd.lines as n, pd.amount
+        from payment_day pd
+        where pd.gym_id = ${gymId} and pd.day >= ${from}::date and pd.day <= ${summedTo}::date
+        union all
+        select ${seoulDayNumber(sql`pl.create_date`)} as day, s.item_type, coalesce(s.item_name, ''),
+          s.sold_by_member_id, pl.method, pl.status, 1, pl.amount
         from payment_line pl
         join sale s on s.id = pl.sale_id
         where pl.gym_id = ${gymId}
-          and pl.create_date >= ${dayStart(from)}::timestamptz and pl.create_date < ${dayEnd(to)}::timestamptz
+          and pl.create_date >= ${dayStart(addDays(summedTo, 1))}::timestamptz
+          and pl.create_date < ${dayEnd(to)}::timestamptz
       ), g as (
         select grouping(day, item_type, item_name, staff, method) as g, day, item_type, item_name, staff,
-          method, status, count(*) as n, sum(amount) as amount
+          method, status, sum(n) as n, sum(amount) as amount
         from x
         group by grouping sets ((day, status), (item_type, item_name, status), (staff, status), (method, status))
       )
-      select g.g, ${dayNumberOf(sql`g.day`)} as day, g.item_type as "itemType", g.item_name as "itemName",
+      select g.g, g.day, g.item_type as "itemType", g.item_name as "itemName",
         g.staff, m.name as "staffName", g.method, g.status, g.n, g.amount
       from g left join member m on m.id = g.staff`,
   );
@@ -150,21 +234,24 @@ type SalesRow = { itemType: SaleItemType; isNew: boolean; n: number | string; am
 
 /**
  * The sales made in the range, by item type and, for passes, whether it was the customer's first pass sale
- * ever (no earlier PASS sale of the customer: `sale_member_idx (member_id, id)`).
+ * ever (`isNewPassSale`). Days up to `summedTo` come from their sums, the rest from the sales.
  */
-const salesGrouped = (db: Executor, gymId: number, from: Day, to: Day) =>
+const salesGrouped = (db: Executor, gymId: number, from: Day, to: Day, summedTo: Day) =>
   queryRows<SalesRow>(
     db,
     sql`
-      select s.item_type as "itemType",
-        (s.item_type = 'PASS' and not exists (
-          select 1 from sale e
-          where e.member_id = s.member_id and e.id < s.id and e.item_type = 'PASS' and e.gym_id = s.gym_id
-        )) as "isNew",
-        count(*) as n, coalesce(sum(s.price), 0) as amount
-      from sale s
-      where s.gym_id = ${gymId}
-        and s.create_date >= ${dayStart(from)}::timestamptz and s.create_date < ${dayEnd(to)}::timestamptz
+      select x.item_type as "itemType", x.is_new as "isNew", sum(x.n) as n, coalesce(sum(x.amount), 0) as amount
+      from (
+        select sd.item_type, sd.is_new, sd.sales as n, sd.amount
+        from sale_day sd
+        where sd.gym_id = ${gymId} and sd.day >= ${from}::date and sd.day <= ${summedTo}::date
+        union all
+        select s.item_type, ${isNewPassSale}, 1, s.price
+        from sale s
+        where s.gym_id = ${gymId}
+          and s.create_date >= ${dayStart(addDays(summedTo, 1))}::timestamptz
+          and s.create_date < ${dayEnd(to)}::timestamptz
+      ) x
       group by 1, 2`,
   );
 
@@ -178,9 +265,10 @@ export const salesStatistics = async (
   now: Date,
 ): Promise<SalesStatistics> => {
   const range = reportRange(query.from, query.to, now);
+  const summedTo = await ensureSummed(db, gymId, range.firstDay, range.lastDay, now);
   const [lines, sales] = await Promise.all([
-    linesGrouped(db, gymId, range.firstDay, range.lastDay),
-    salesGrouped(db, gymId, range.firstDay, range.lastDay),
+    linesGrouped(db, gymId, range.firstDay, range.lastDay, summedTo),
+    salesGrouped(db, gymId, range.firstDay, range.lastDay, summedTo),
   ]);
   const days = new Map(dayNumbersOf(range.firstDay, range.lastDay).map((d) => [d, money()]));
   const itemTypes = new Map<SaleItemType, Money>();
@@ -264,16 +352,22 @@ export const salesStatistics = async (
 // ---------------------------------------------------------------------------------------------------------
 // Revenue history
 
-/** The range's payment lines by Seoul day (as a day number) and status. */
-const receivedByDayAndStatus = (db: Executor, gymId: number, from: Day, to: Day) =>
+/** The range's payment lines by Seoul day (as a day number) and status: summed days, then the lines after them. */
+const receivedByDayAndStatus = (db: Executor, gymId: number, from: Day, to: Day, summedTo: Day) =>
   queryRows<{ day: number; status: string; amount: number | string }>(
     db,
     sql`
+      select pd.day - date '1970-01-01' as day, pd.status, sum(pd.amount) as amount
+      from payment_day pd
+      where pd.gym_id = ${gymId} and pd.day >= ${from}::date and pd.day <= ${summedTo}::date
+      group by 1, 2
+      union all
       select ${dayNumberOf(sql`x.day`)} as day, x.status, x.amount from (
         select ${seoulDayBin(sql`pl.create_date`)} as day, pl.status, sum(pl.amount) as amount
         from payment_line pl
         where pl.gym_id = ${gymId}
-          and pl.create_date >= ${dayStart(from)}::timestamptz and pl.create_date < ${dayEnd(to)}::timestamptz
+          and pl.create_date >= ${dayStart(addDays(summedTo, 1))}::timestamptz
+          and pl.create_date < ${dayEnd(to)}::timestamptz
         group by 1, 2
       ) x`,
   );
@@ -297,8 +391,9 @@ export const revenueHistory = async (
   now: Date,
 ): Promise<RevenueHistory> => {
   const range = reportRange(query.from, query.to, now);
+  const summedTo = await ensureSummed(db, gymId, range.firstDay, range.lastDay, now);
   const [lines, expenses] = await Promise.all([
-    receivedByDayAndStatus(db, gymId, range.firstDay, range.lastDay),
+    receivedByDayAndStatus(db, gymId, range.firstDay, range.lastDay, summedTo),
     expenditureByDay(db, gymId, range.firstDay, range.lastDay),
   ]);
   const periodOf = (day: number) => {

@@ -1,0 +1,29 @@
+import { bigint, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { PaymentMethod, SaleItemType } from '#domain/enums.ts';
+import { gym } from './gym.ts';
+
+/**
+ * A summed day of payment lines (docs/rules.md#reports): for one facility and Seoul day (`report_day`), the count
+ * and sum of its lines by the sale's item type and name, the staff member who made the sale, the method and the
+ * status. The statistics and the revenue history read these instead of every line.
+ */
+export const paymentDay = pgTable(
+  'payment_day',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gymId: integer()
+      .notNull()
+      .references(() => gym.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    itemType: text().$type<SaleItemType>().notNull(),
+    itemName: text().notNull(),
+    staffMemberId: integer(),
+    method: text().$type<PaymentMethod>().notNull(),
+    status: text().$type<'APPROVE' | 'REFUND'>().notNull(),
+    lines: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [index('payment_day_gym_day_idx').on(t.gymId, t.day)],
+);
+
+export type PaymentDayRow = typeof paymentDay.$inferSelect;
