@@ -136,8 +136,10 @@ const ensureSummed = async (db: Executor, gymId: number, from: Day, to: Day, now
       sql`, `,
     );
     await tx.execute(sql`
-      insert into payment_day (gym_id, day, item_type, item_name, staff_member_id, method, status, lines, amount)
-      select ${gymId}, x.day, x.item_type, x.item_name, x.staff, x.method, x.status, count(*), sum(x.amount)
+      insert into payment_day
+        (gym_id, day, grouping, item_type, item_name, staff_member_id, method, status, lines, amount)
+      select ${gymId}, x.day, grouping(x.item_type, x.item_name, x.staff, x.method), x.item_type, x.item_name,
+        x.staff, x.method, x.status, count(*), sum(x.amount)
       from (
         select date '1970-01-01' + ${seoulDayNumber(sql`pl.create_date`)} as day, s.item_type,
           coalesce(s.item_name, '') as item_name, s.sold_by_member_id as staff, pl.method, pl.status, pl.amount
@@ -146,7 +148,8 @@ const ensureSummed = async (db: Executor, gymId: number, from: Day, to: Day, now
         where pl.gym_id = ${gymId} and pl.create_date >= ${start}::timestamptz and pl.create_date < ${end}::timestamptz
       ) x
       where x.day in (${days})
-      group by x.day, x.item_type, x.item_name, x.staff, x.method, x.status`);
+      group by grouping sets ((x.day, x.status), (x.day, x.item_type, x.item_name, x.status),
+        (x.day, x.staff, x.status), (x.day, x.method, x.status))`);
     await tx.execute(sql`
       insert into sale_day (gym_id, day, item_type, is_new, sales, amount)
       select ${gymId}, x.day, x.item_type, x.is_new, count(*), coalesce(sum(x.price), 0)
@@ -197,36 +200,46 @@ const BY_ITEM = 0b10011;
 const BY_STAFF = 0b11101;
 const BY_METHOD = 0b11110;
 
+/** `payment_day.grouping` of a whole day's rows: grouped by none of item type, item name, staff and method. */
+const WHOLE_DAY = 0b1111;
+
 /**
- * The range's payment lines grouped four ways in one scan (grouping sets): by Seoul day, by item type and name,
- * by the staff member who made the sale (with the name), and by method; each also by status. Days up to `summedTo`
- * come from their sums, the rest from the lines.
+ * The range's payment lines grouped four ways (grouping sets), each by status: by Seoul day, by item type and name,
+ * by the staff member who made the sale (with the name), and by method. Days up to `summedTo` come from their sums
+ * (already grouped the same four ways), the rest from the lines. `g` is `grouping(day, item_type, item_name,
+ * staff, method)`: a summed day's four-column grouping with the day's bit added for all but the by-day rows.
  */
 const linesGrouped = (db: Executor, gymId: number, from: Day, to: Day, summedTo: Day) =>
   queryRows<GroupedLine>(
     db,
     sql`
       with x as (
-        select pd.day - date '1970-01-01' as day, pd.item_type, pd.item_name, pd.staff_member_id as staff,
-          pd.method, pd.status, pd.lines as n, pd.amount
+        select pd.grouping as g4, pd.day - date '1970-01-01' as day, pd.item_type, pd.item_name,
+          pd.staff_member_id as staff, pd.method, pd.status, pd.lines::bigint as n, pd.amount
         from payment_day pd
         where pd.gym_id = ${gymId} and pd.day >= ${from}::date and pd.day <= ${summedTo}::date
         union all
-        select ${seoulDayNumber(sql`pl.create_date`)} as day, s.item_type, coalesce(s.item_name, ''),
-          s.sold_by_member_id, pl.method, pl.status, 1, pl.amount
-        from payment_line pl
-        join sale s on s.id = pl.sale_id
-        where pl.gym_id = ${gymId}
-          and pl.create_date >= ${dayStart(addDays(summedTo, 1))}::timestamptz
-          and pl.create_date < ${dayEnd(to)}::timestamptz
+        select grouping(l.item_type, l.item_name, l.staff, l.method), l.day, l.item_type, l.item_name, l.staff,
+          l.method, l.status, count(*), sum(l.amount)
+        from (
+          select ${seoulDayNumber(sql`pl.create_date`)} as day, s.item_type, coalesce(s.item_name, '') as item_name,
+            s.sold_by_member_id as staff, pl.method, pl.status, pl.amount
+          from payment_line pl
+          join sale s on s.id = pl.sale_id
+          where pl.gym_id = ${gymId}
+            and pl.create_date >= ${dayStart(addDays(summedTo, 1))}::timestamptz
+            and pl.create_date < ${dayEnd(to)}::timestamptz
+        ) l
+        group by grouping sets ((l.day, l.status), (l.day, l.item_type, l.item_name, l.status),
+          (l.day, l.staff, l.status), (l.day, l.method, l.status))
       ), g as (
-        select grouping(day, item_type, item_name, staff, method) as g, day, item_type, item_name, staff,
-          method, status, sum(n) as n, sum(amount) as amount
+        select x.g4, case when x.g4 = ${WHOLE_DAY} then x.day end as day, x.item_type, x.item_name, x.staff,
+          x.method, x.status, sum(x.n) as n, sum(x.amount) as amount
         from x
-        group by grouping sets ((day, status), (item_type, item_name, status), (staff, status), (method, status))
+        group by 1, 2, 3, 4, 5, 6, 7
       )
-      select g.g, g.day, g.item_type as "itemType", g.item_name as "itemName",
-        g.staff, m.name as "staffName", g.method, g.status, g.n, g.amount
+      select case when g.g4 = ${WHOLE_DAY} then g.g4 else g.g4 + 16 end as g, g.day, g.item_type as "itemType",
+        g.item_name as "itemName", g.staff, m.name as "staffName", g.method, g.status, g.n, g.amount
       from g left join member m on m.id = g.staff`,
   );
 
@@ -359,7 +372,8 @@ const receivedByDayAndStatus = (db: Executor, gymId: number, from: Day, to: Day,
     sql`
       select pd.day - date '1970-01-01' as day, pd.status, sum(pd.amount) as amount
       from payment_day pd
-      where pd.gym_id = ${gymId} and pd.day >= ${from}::date and pd.day <= ${summedTo}::date
+      where pd.gym_id = ${gymId} and pd.grouping = ${WHOLE_DAY}
+        and pd.day >= ${from}::date and pd.day <= ${summedTo}::date
       group by 1, 2
       union all
       select ${dayNumberOf(sql`x.day`)} as day, x.status, x.amount from (
