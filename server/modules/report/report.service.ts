@@ -96,7 +96,7 @@ const seoulDayNumber = (column: SQL) => dayNumberOf(seoulDayBin(column));
  */
 const SETTLE_MS = 60 * 60_000;
 
-/** A new payment customer's first pass sale: no earlier PASS sale of theirs (`sale_member_idx (member_id, id)`). */
+/** A customer's first pass sale: no earlier PASS sale of theirs (`sale_member_idx (member_id, id)`). */
 const isNewPassSale = sql`(s.item_type = 'PASS' and not exists (
   select 1 from sale e
   where e.member_id = s.member_id and e.id < s.id and e.item_type = 'PASS' and e.gym_id = s.gym_id))`;
