@@ -13,6 +13,7 @@ import type { MemberRepository } from '../modules/member/member.repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Db } from './client.ts';
 import { solidPng, textPdf } from './demo-files.ts';
+import { isUniqueViolation } from './errors.ts';
 import {
   file,
   gym,
@@ -358,12 +359,19 @@ export const bootstrapSuperadmin = async (
   if (await members.userIdExists(userId)) {
     throw new Error(`Cannot create the SUPERADMIN: the user id "${userId}" is taken by another account.`);
   }
-  await members.create({
-    userId,
-    passwordHash: await hashPassword(password),
-    name: 'Platform operator',
-    phone: '00000000000',
-    authCode: 'SUPERADMIN',
-  });
+  try {
+    await members.create({
+      userId,
+      passwordHash: await hashPassword(password),
+      name: 'Platform operator',
+      phone: '00000000000',
+      authCode: 'SUPERADMIN',
+    });
+  } catch (error) {
+    // Two processes starting on one new PostgreSQL (docs/operations.md#several-processes): the other one made the
+    // operator between the check above and this insert. Its login is the one printed; this process goes on.
+    if (isUniqueViolation(error) && (await members.hasSuperadmin())) return undefined;
+    throw error;
+  }
   return { role: 'platform operator (SUPERADMIN)', userId, password: admin ? undefined : password };
 };
