@@ -69,6 +69,9 @@ const post = async (session: ApiSession, path: string, data: unknown) => {
 
 /** Opens an antd select by its accessible name and picks the option whose label starts with `text`. */
 const pick = async (page: Page, select: Locator, text: string) => {
+  // The click is forced (antd covers its search input with the selection), so it does not wait for a drawer to
+  // finish sliding in: wait until the input is wholly on screen first.
+  await expect(select).toBeInViewport({ ratio: 1 });
   await select.click({ force: true });
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page
