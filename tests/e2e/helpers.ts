@@ -237,11 +237,23 @@ export const requestAddOn = async (owner: ApiSession, gymId: number) => {
   return { subscription: (await response.json()).data as { id: number }, addOn };
 };
 
-/** Picks an option of an antd select by its label (the selected value's text lies over the input, hence force). */
+/**
+ * Picks an option of an antd select by its label. The selected value's text lies over the input, hence the forced
+ * click, which does not wait for a drawer or a closing list to settle: so the input must be wholly on screen first,
+ * and a click that lands while the list is still sliding in (it closes the list) opens it again and retries.
+ */
 export const choose = async (page: Page, label: string, option: string) => {
-  await page.getByRole('combobox', { name: label }).click({ force: true });
+  const select = page.getByRole('combobox', { name: label });
+  await expect(select).toBeInViewport({ ratio: 1 });
   // The open list is appended last; its options carry their label as title.
-  await page.getByTitle(option, { exact: true }).last().click();
+  const openOption = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(option, { exact: true })
+    .last();
+  await expect(async () => {
+    if (!(await openOption.isVisible())) await select.click({ force: true });
+    await openOption.click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 };
 
 /** No serious or critical axe findings on the page as it stands. */
