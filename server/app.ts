@@ -76,6 +76,7 @@ import { productRoutes } from './modules/product/product.routes.ts';
 import { receiptRoutes } from './modules/receipt/receipt.routes.ts';
 import type { ReceiptProvider } from './modules/receipt/receipt-provider.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { REMEMBER_MS, type RevenueMemory, sweepRevenueChanges } from './modules/report/revenue-memory.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-service.ts';
@@ -127,6 +128,8 @@ export type AppDeps = {
   receiptProvider?: ReceiptProvider;
   /** Card payments on the payment-request page (docs/rules.md#payment-requests); the test mode when absent. */
   paymentProvider?: PaymentProvider;
+  /** The revenue reports' remembered answers (docs/rules.md#revenue-recognition); a new one when absent. */
+  revenueMemory?: RevenueMemory;
 };
 
 /** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
@@ -262,6 +265,7 @@ export const buildApp = async (deps: AppDeps) => {
     clock,
     receiptProvider: deps.receiptProvider,
     paymentProvider: deps.paymentProvider,
+    revenueMemory: deps.revenueMemory,
   });
   const dispatch = deps.outbox?.dispatch ?? 'after-commit';
   const dispatcher = createDispatcher({
@@ -299,6 +303,12 @@ export const buildApp = async (deps: AppDeps) => {
     });
     app.addHook('onReady', async () => lockerReminders.start());
     app.addHook('onClose', async () => lockerReminders.stop());
+    // The revenue reports' change log keeps a day (docs/rules.md#revenue-recognition): swept hourly.
+    const revenueSweep = setInterval(() => {
+      sweepRevenueChanges(deps.db).catch((error) => app.log.error({ error }, 'revenue change sweep failed'));
+    }, REMEMBER_MS);
+    revenueSweep.unref();
+    app.addHook('onClose', async () => clearInterval(revenueSweep));
     app.addHook('onResponse', async (request, reply) => {
       if (isWrite(request.method) && reply.statusCode < 400) dispatcher.wake();
     });

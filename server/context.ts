@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
 } from './modules/pay-request/payment-provider.ts';
 import { createTestModeReceiptProvider, type ReceiptProvider } from './modules/receipt/receipt-provider.ts';
+import { createRevenueMemory, type RevenueMemory } from './modules/report/revenue-memory.ts';
 
 /** What route modules share: the database, settings, the clock and the repositories over them. */
 export const createContext = (deps: {
@@ -20,10 +21,13 @@ export const createContext = (deps: {
   receiptProvider?: ReceiptProvider | undefined;
   /** Card payments on the payment-request page (docs/rules.md#payment-requests); the test mode when none is given. */
   paymentProvider?: PaymentProvider | undefined;
+  /** The revenue reports' remembered answers (docs/rules.md#revenue-recognition); a new one when none is given. */
+  revenueMemory?: RevenueMemory | undefined;
 }) => ({
   ...deps,
   receiptProvider: deps.receiptProvider ?? createTestModeReceiptProvider(),
   paymentProvider: deps.paymentProvider ?? createTestModePaymentProvider(),
+  revenueMemory: deps.revenueMemory ?? createRevenueMemory(),
   members: createMemberRepository(deps.db),
   sessions: createSessionRepository(deps.db, deps.config.session, deps.clock),
   loginThrottle: createLoginThrottle(deps.db, deps.clock),

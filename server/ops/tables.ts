@@ -21,7 +21,16 @@ export type TableInfo = {
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export const quoteIdent = quote;
 
-/** Every table of the `public` schema, parents before children (a table comes after the tables it references). */
+/**
+ * Tables that describe this database's own workings, not the product's data: backup, restore and the move leave
+ * them out. `revenue_change` names transaction ids, which mean nothing in another database (docs/operations.md#tables).
+ */
+export const DERIVED_TABLES = ['revenue_change'] as const;
+
+/**
+ * Every table of the `public` schema but the derived ones, parents before children (a table comes after the
+ * tables it references).
+ */
 export const listTables = async (db: Executor): Promise<TableInfo[]> => {
   const rows = await queryRows<{
     name: string;
@@ -45,6 +54,10 @@ export const listTables = async (db: Executor): Promise<TableInfo[]> => {
         where k.conrelid = c.oid and k.contype = 'f' and k.confrelid <> c.oid) as refs
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p')
+      and c.relname not in (${sql.join(
+        DERIVED_TABLES.map((name) => sql`${name}`),
+        sql`, `,
+      )})
     order by c.relname`,
   );
   const tables = rows.map((row) => ({

@@ -324,12 +324,13 @@ describe('backup and restore on the embedded database', () => {
   }, 60_000);
 
   it('restores a backup from an older level through the CLI and migrates it; a second restore there is refused', async () => {
-    // An older version's database: every migration but the last, no uploads.
+    // An older version's database: every migration but the last two, no uploads. (The last, 0011, adds only a
+    // derived table, which the counts leave out; 0010 adds counted tables, so the restore shows new ones.)
     const expected = expectedLevel();
     const older = await openPglite({});
     let backup: BackupResult;
     try {
-      await migrateToLevel(older, expected.level - 1);
+      await migrateToLevel(older, expected.level - 2);
       backup = await createBackup({
         db: older.db,
         dbKind: 'pglite',
@@ -341,7 +342,7 @@ describe('backup and restore on the embedded database', () => {
       await older.close();
     }
     const from = backup.manifest.migration;
-    expect(from.level).toBe(expected.level - 1);
+    expect(from.level).toBe(expected.level - 2);
 
     const target = join(tempDir(), 'older');
     const run = await cli('restore', [backup.file], { DATA_DIR: target });

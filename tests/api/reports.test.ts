@@ -1,11 +1,13 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
 import type { RevenueAsOf, RevenueChart, RevenueHistory, SalesStatistics } from '#domain/schemas/report.ts';
-import { auditLog, expense, expenseCategory, reportDay } from '#server/db/schema/index.ts';
+import { auditLog, expense, expenseCategory, reportDay, revenueChange } from '#server/db/schema/index.ts';
 import { reportMessages } from '#server/http/messages/report.ts';
+import { createRevenueMemory, sweepRevenueChanges } from '#server/modules/report/revenue-memory.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
+import { testDbKind } from '../fixtures/database.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
 // The reports (docs/rules.md#reports, #revenue-recognition) on a small facility whose four months of history are
@@ -27,6 +29,7 @@ import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixture
 // The reports are read on 2026-01-10.
 
 let t: TestApp;
+const memory = createRevenueMemory();
 let owner: Cookies;
 let ownerId: number;
 let gymId: number;
@@ -61,7 +64,10 @@ const spend = async (
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { session: { idleMs: 10 ** 11, absoluteMs: 10 ** 11 } } });
+  t = await createTestApp({
+    config: { session: { idleMs: 10 ** 11, absoluteMs: 10 ** 11 } },
+    revenueMemory: memory,
+  });
   at('2025-08-20T00:00:00Z');
   const made = await makeActiveGym(t);
   owner = made.owner.cookies;
@@ -572,4 +578,123 @@ describe('summed days (docs/rules.md#reports)', () => {
     );
     expect(history.rows.find((r) => r.period === '2026-01-10')?.received).toBe(100_000);
   });
+});
+
+describe('remembered answers (docs/rules.md#revenue-recognition)', () => {
+  const chartUrl = () => `/web/report/revenue?gymId=${gymId}&from=2025-12&to=2026-01`;
+  const asOfUrl = () => `/web/report/revenue/as-of?gymId=${gymId}&date=2026-01-10&view=deferred`;
+  /** Both reports as a read with nothing remembered answers them. */
+  const fresh = async () => {
+    memory.forget();
+    return { chart: await ok<RevenueChart>(chartUrl()), asOf: await ok<RevenueAsOf>(asOfUrl()) };
+  };
+  const remembered = async () => ({
+    chart: await ok<RevenueChart>(chartUrl()),
+    asOf: await ok<RevenueAsOf>(asOfUrl()),
+  });
+
+  it('reuses an answer until a pass, a hold, a use or a payment of the facility is written, by any path', async () => {
+    let before = await fresh();
+    const computed = memory.computed();
+    expect(await remembered()).toEqual(before);
+    expect(memory.computed()).toBe(computed);
+
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'a pass sold today',
+        async () => {
+          const buyer = await makeCustomer(t, owner, gymId, { name: '기억손님' });
+          await sellOk(t, owner, {
+            gymId,
+            memberId: buyer.id,
+            ticketId: ids.month,
+            startDate: '2026-01-10',
+            payments: [{ method: 'CARD', amount: 100_000 }],
+          });
+        },
+      ],
+      [
+        'sessions used',
+        async () =>
+          expect((await action(t, owner, ids.pt30, 'adjust', { sessions: 2, note: 'PT' })).statusCode).toBe(
+            200,
+          ),
+      ],
+      [
+        'a hold from today',
+        async () =>
+          expect(
+            (await action(t, owner, ids.t12, 'hold', { startDate: '2026-01-10', endDate: '2026-01-19' }))
+              .statusCode,
+          ).toBe(200),
+      ],
+      // A statement outside the services (a repair by hand): the trigger sees it too.
+      [
+        'a start date moved by SQL',
+        () => t.db.execute(sql`update ticket_issue set start_date = start_date - 5 where id = ${ids.t1a}`),
+      ],
+    ];
+    for (const [what, change] of changes) {
+      const count = memory.computed();
+      await change();
+      const after = await remembered();
+      expect(memory.computed(), what).toBe(count + 2);
+      expect(after, what).not.toEqual(before);
+      expect(after, what).toEqual(await fresh());
+      before = after;
+    }
+  });
+
+  it("keeps to its facility: another facility's write leaves the answer remembered", async () => {
+    await remembered();
+    const count = memory.computed();
+    await t.db.insert(revenueChange).values({ gymId: gymId + 100_000 });
+    await remembered();
+    expect(memory.computed()).toBe(count);
+  });
+
+  it('sweeps the changes older than a day', async () => {
+    await t.db.insert(revenueChange).values({ gymId, at: new Date(Date.now() - 25 * 3_600_000) });
+    const old = sql`${revenueChange.at} < now() - interval '1 day'`;
+    expect((await t.db.select().from(revenueChange).where(old)).length).toBeGreaterThan(0);
+    await sweepRevenueChanges(t.db);
+    expect(await t.db.select().from(revenueChange).where(old)).toEqual([]);
+  });
+
+  // Two connections at once: PGlite has one, where a transaction still open blocks every other read.
+  it.skipIf(testDbKind() !== 'postgres')(
+    'does not reuse an answer read while a write was still open, once the write commits',
+    async () => {
+      const before = await fresh();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written: () => void = () => {};
+      const wrote = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const writer = t.db.transaction(async (tx) => {
+        await tx.execute(sql`update ticket_issue set price = price where id = ${ids.t12}`);
+        await tx.execute(
+          sql`insert into ticket_usage (gym_id, ticket_issue_id, member_id, kind, sessions, note, create_date)
+            select gym_id, id, member_id, 'ADJUST', 3, 'open', '2026-01-10T03:00:00Z' from ticket_issue where id = ${ids.pt30}`,
+        );
+        written();
+        await held;
+      });
+      await wrote;
+      // Computed while the write is open: the answer of a snapshot without it, remembered with that snapshot.
+      memory.forget();
+      const count = memory.computed();
+      expect(await remembered()).toEqual(before);
+      expect(memory.computed()).toBe(count + 2);
+      release();
+      await writer;
+      const after = await remembered();
+      expect(memory.computed()).toBe(count + 4);
+      expect(after).not.toEqual(before);
+      expect(after).toEqual(await fresh());
+    },
+  );
 });

@@ -41,6 +41,7 @@ export * from './promotion-target.ts';
 export * from './report-day.ts';
 export * from './reservation.ts';
 export * from './reservation-event.ts';
+export * from './revenue-change.ts';
 export * from './sale.ts';
 export * from './sale-adjustment.ts';
 export * from './sale-day.ts';

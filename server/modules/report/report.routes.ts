@@ -103,7 +103,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId);
-      return { data: await revenueChart(ctx.db, gymId, request.query, ctx.clock()) };
+      return { data: await revenueChart(ctx.db, ctx.revenueMemory, gymId, request.query, ctx.clock()) };
     },
   );
 
@@ -119,7 +119,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId);
-      const data = await revenueAsOf(ctx.db, gymId, request.query, ctx.clock());
+      const data = await revenueAsOf(ctx.db, ctx.revenueMemory, gymId, request.query, ctx.clock());
       reply.header('x-total-count', String(data.total));
       return { data };
     },

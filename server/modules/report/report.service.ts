@@ -17,11 +17,12 @@ import {
   type RevenueHistoryQuery,
   type SalesStatistics,
 } from '#domain/schemas/report.ts';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../ops/tables.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { MoneyActor } from '../sales/checkout.ts';
+import type { RevenueMemory } from './revenue-memory.ts';
 
 // The reports (docs/rules.md#reports, #revenue-recognition). Every statement of the module is here, one function
 // each, grouped in SQL over the range:
@@ -703,16 +704,33 @@ const receivedByDay = (db: Executor, gymId: number, from: Day, to: Day) =>
  * `GET /web/report/revenue` (docs/rules.md#revenue-recognition): read at each month's end (today for this
  * month). Deferred is what the passes not yet run their course hold unearned; earned to date is everything
  * received (less refunds) up to the day less what is deferred; earned in a month is the difference of two
- * month ends.
+ * month ends. Remembered until the facility's passes or money change ("Remembered answers").
  */
-export const revenueChart = async (
-  db: Executor,
+export const revenueChart = (
+  db: Db,
+  memory: RevenueMemory,
   gymId: number,
   query: MonthRangeQuery,
   now: Date,
 ): Promise<RevenueChart> => {
   const range = reportRange(query.from, query.to, now);
   const today = seoulToday(now);
+  return memory.read(
+    db,
+    gymId,
+    `chart|${range.from}|${range.to}|${today}`,
+    (tx) => computeRevenueChart(tx, gymId, range, today),
+    (_tx, chart) => chart,
+  );
+};
+
+/** The chart itself, read in one snapshot (`revenueChart` remembers it). */
+const computeRevenueChart = async (
+  db: Executor,
+  gymId: number,
+  range: ReportRange,
+  today: Day,
+): Promise<RevenueChart> => {
   const before = addDays(range.firstDay, -1);
   const asOf = range.months.map((m) => {
     const last = monthLastDay(m);
@@ -828,65 +846,82 @@ const dateRefused = () =>
 /**
  * `GET /web/report/revenue/as-of` (docs/rules.md#revenue-recognition): each pass sold by the day with paid,
  * earned, deferred and refunded, the totals of every pass, and whether paid = earned + deferred + refunded. The
- * passes still running are recognized one by one; those that have run their course have earned all they kept.
- * The check compares the SQL sums of every pass's lines with the parts recognized.
+ * totals are remembered until the facility's passes or money change ("Remembered answers"); the page's rows are
+ * read in the same snapshot.
  */
-export const revenueAsOf = async (
-  db: Executor,
+export const revenueAsOf = (
+  db: Db,
+  memory: RevenueMemory,
   gymId: number,
   query: RevenueAsOfQuery,
   now: Date,
 ): Promise<RevenueAsOf> => {
   const day = query.date;
-  if (day > seoulToday(now)) throw dateRefused();
-  const end = dayEnd(day);
+  if (day > seoulToday(now)) return Promise.reject(dateRefused());
+  return memory.read(
+    db,
+    gymId,
+    `as-of|${day}`,
+    (tx) => asOfTotals(tx, gymId, day),
+    async (tx, facts) => {
+      const ids =
+        query.view === 'deferred'
+          ? facts.deferredIds.slice(query._start, query._end)
+          : (await passPage(tx, gymId, day, query._start, query._end)).map((r) => Number(r.id));
+      return {
+        date: day,
+        rows: await passRows(tx, gymId, day, ids),
+        total: query.view === 'deferred' ? facts.deferredIds.length : facts.totals.passes,
+        totals: facts.totals,
+        reconciles: facts.totals.paid === facts.totals.earned + facts.totals.deferred + facts.totals.refunded,
+      };
+    },
+  );
+};
+
+/**
+ * What "as of" a day needs of every pass (`revenueAsOf` remembers it): the totals, and the passes still
+ * holding deferred revenue, newest sale first. The passes still running are recognized one by one; those that
+ * have run their course have earned all they kept. The check compares the SQL sums of every pass's lines with
+ * the parts recognized.
+ */
+const asOfTotals = async (db: Executor, gymId: number, day: Day) => {
   const n = dayNumber(day);
   const [running, totals] = await Promise.all([
-    loadPasses(db, gymId, end, sql`not ${ranItsCourse(day)}`, { upTo: day, names: true }),
+    loadPasses(db, gymId, dayEnd(day), sql`not ${ranItsCourse(day)}`, { upTo: day, names: false }),
     passTotals(db, gymId, day),
   ]);
-  const runningRows = running.map((p) => rowOf(p, passOn(p, n)));
   const sum = { passes: 0, paid: 0, earned: 0, deferred: 0, refunded: 0 };
-  for (const r of runningRows) {
+  const deferredIds: number[] = [];
+  for (const p of running) {
+    const r = passOn(p, n);
     sum.earned += r.earned;
     sum.deferred += r.deferred;
+    if (r.deferred > 0) deferredIds.push(p.id);
   }
   for (const t of totals) {
-    const paid = Number(t.paid);
-    const refunded = Number(t.refunded);
-    sum.passes += Number(t.passes);
-    sum.paid += paid;
-    sum.refunded += refunded;
-    if (t.done) sum.earned += paid - refunded;
+    sum.passes += t.passes;
+    sum.paid += t.paid;
+    sum.refunded += t.refunded;
+    if (t.done) sum.earned += t.paid - t.refunded;
   }
-  let rows: PassRevenue[];
-  let total: number;
-  if (query.view === 'deferred') {
-    const deferredRows = runningRows.filter((r) => r.deferred > 0);
-    total = deferredRows.length;
-    rows = deferredRows.slice(query._start, query._end);
-  } else {
-    total = sum.passes;
-    const ids = (await passPage(db, gymId, day, query._start, query._end)).map((r) => Number(r.id));
-    const known = new Map(runningRows.map((r) => [r.ticketIssueId, r]));
-    const missing = ids.filter((id) => !known.has(id));
-    if (missing.length > 0) {
-      const list = sql.join(
-        missing.map((id) => sql`${id}`),
-        sql`, `,
-      );
-      for (const p of await loadPasses(db, gymId, end, sql`i.id in (${list})`, { upTo: day, names: true }))
-        known.set(p.id, rowOf(p, passOn(p, n)));
-    }
-    rows = ids.flatMap((id) => known.get(id) ?? []);
-  }
-  return {
-    date: day,
-    rows,
-    total,
-    totals: sum,
-    reconciles: sum.paid === sum.earned + sum.deferred + sum.refunded,
-  };
+  return { totals: sum, deferredIds };
+};
+
+/** The rows of the passes `ids` as of the day, in the order of `ids`. */
+const passRows = async (db: Executor, gymId: number, day: Day, ids: number[]): Promise<PassRevenue[]> => {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const n = dayNumber(day);
+  const byId = new Map(
+    (await loadPasses(db, gymId, dayEnd(day), sql`i.id in (${list})`, { upTo: day, names: true })).map(
+      (p) => [p.id, rowOf(p, passOn(p, n))],
+    ),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
 /** The most passes one CSV of the "as of" list holds. */
