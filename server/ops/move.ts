@@ -80,15 +80,24 @@ const extensions = async (db: Executor) =>
   );
 
 /**
- * Undoes the migration of a target that was empty when the move began: its public tables, the drizzle schema,
- * and the extensions the migrations added. The rows were never committed.
+ * Undoes the migration of a target that was empty when the move began: its public tables (derived ones too), its
+ * functions, the drizzle schema, and the extensions the migrations added. The rows were never committed.
  */
 const dropMigrated = async (db: Executor, extensionsBefore: string[]) => {
-  const tables = await listTables(db);
+  const tables = await listTables(db, { derived: true });
   if (tables.length > 0)
     await db.execute(
       sql.raw(`drop table ${tables.map((table) => quoteIdent(table.name)).join(', ')} cascade`),
     );
+  // The migrations' own functions (the revenue trigger's); an extension's functions go with the extension.
+  const functions = await queryRows<{ name: string }>(
+    db,
+    sql`select p.oid::regprocedure::text as name from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  );
+  for (const { name } of functions) await db.execute(sql.raw(`drop function if exists ${name} cascade`));
   await db.execute(sql`drop schema if exists drizzle cascade`);
   for (const name of await extensions(db))
     if (!extensionsBefore.includes(name))

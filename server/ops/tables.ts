@@ -28,10 +28,10 @@ export const quoteIdent = quote;
 export const DERIVED_TABLES = ['revenue_change'] as const;
 
 /**
- * Every table of the `public` schema but the derived ones, parents before children (a table comes after the
- * tables it references).
+ * Every table of the `public` schema but the derived ones (with them when `derived`), parents before children (a
+ * table comes after the tables it references).
  */
-export const listTables = async (db: Executor): Promise<TableInfo[]> => {
+export const listTables = async (db: Executor, options: { derived?: boolean } = {}): Promise<TableInfo[]> => {
   const rows = await queryRows<{
     name: string;
     columns: string[] | null;
@@ -54,10 +54,10 @@ export const listTables = async (db: Executor): Promise<TableInfo[]> => {
         where k.conrelid = c.oid and k.contype = 'f' and k.confrelid <> c.oid) as refs
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p')
-      and c.relname not in (${sql.join(
+      and (${options.derived === true} or c.relname not in (${sql.join(
         DERIVED_TABLES.map((name) => sql`${name}`),
         sql`, `,
-      )})
+      )}))
     order by c.relname`,
   );
   const tables = rows.map((row) => ({

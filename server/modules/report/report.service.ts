@@ -534,7 +534,8 @@ const hasRunItsCourse = (p: PassFacts, day: number) =>
 /**
  * Loads the passes of `where` with their history up to `end` in four grouped statements (the passes, their
  * payment lines by day, their usage by day, their holds): no statement per pass. History on or before `upTo`
- * (a day) is summed into that day: a read at month ends from `upTo` on needs no finer days before it.
+ * (a day) is summed into that day: a read at month ends from `upTo` on needs no finer days before it. The
+ * statements run in turn: they share the caller's transaction, one connection.
  */
 const loadPasses = async (
   db: Executor,
@@ -546,51 +547,49 @@ const loadPasses = async (
   const chosen = passesWhere(gymId, end, where);
   const bucket = (column: SQL) =>
     sql`greatest(${seoulDayBin(column)}, ${dayStart(options.upTo)}::timestamptz)`;
-  const [passes, lines, usage, holds] = await Promise.all([
-    queryRows<PassRow>(
-      db,
-      sql`
-        select i.id, i.member_id as "memberId",
-          ${options.names ? sql`(select m.name from member m where m.id = i.member_id)` : sql`''`} as "memberName",
-          i.ticket_name as "ticketName", ${seoulDayNumber(sql`i.create_date`)} as "soldDay",
-          i.start_date::text as "startDate", i.end_date::text as "endDate",
-          i.end_date - date '1970-01-01' as "endDay", i.period_amount as "periodAmount",
-          i.period_unit as "periodUnit", i.session_count as "sessionCount", i.price,
-          ${seoulDayNumber(sql`i.refunded_at`)} as "refundedDay"
-        from ticket_issue i
-        where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz and ${where}`,
-    ),
-    queryRows<{ id: number; day: number; status: string; amount: number | string }>(
-      db,
-      sql`
-        select x.id, ${dayNumberOf(sql`x.day`)} as day, x.status, x.amount from (
-          select s.ticket_issue_id as id, ${bucket(sql`pl.create_date`)} as day, pl.status, sum(pl.amount) as amount
-          from payment_line pl
-          join sale s on s.id = pl.sale_id and s.item_type = 'PASS'
-          where pl.gym_id = ${gymId} and pl.create_date < ${end}::timestamptz
-            and s.ticket_issue_id in (${chosen})
-          group by 1, 2, 3
-        ) x`,
-    ),
-    queryRows<{ id: number; day: number; sessions: number | string }>(
-      db,
-      sql`
-        select x.id, ${dayNumberOf(sql`x.day`)} as day, x.sessions from (
-          select u.ticket_issue_id as id, ${bucket(sql`u.create_date`)} as day, sum(u.sessions) as sessions
-          from ticket_usage u
-          where u.gym_id = ${gymId} and u.kind <> 'REFUND' and u.create_date < ${end}::timestamptz
-            and u.ticket_issue_id in (${sql`${chosen} and i.session_count is not null`})
-          group by 1, 2
-        ) x`,
-    ),
-    queryRows<{ id: number; startDate: Day; endDate: Day }>(
-      db,
-      sql`
-        select h.ticket_issue_id as id, h.start_date::text as "startDate", h.end_date::text as "endDate"
-        from ticket_hold h
-        where h.gym_id = ${gymId} and h.ticket_issue_id in (${sql`${chosen} and i.period_amount is not null`})`,
-    ),
-  ]);
+  const passes = await queryRows<PassRow>(
+    db,
+    sql`
+      select i.id, i.member_id as "memberId",
+        ${options.names ? sql`(select m.name from member m where m.id = i.member_id)` : sql`''`} as "memberName",
+        i.ticket_name as "ticketName", ${seoulDayNumber(sql`i.create_date`)} as "soldDay",
+        i.start_date::text as "startDate", i.end_date::text as "endDate",
+        i.end_date - date '1970-01-01' as "endDay", i.period_amount as "periodAmount",
+        i.period_unit as "periodUnit", i.session_count as "sessionCount", i.price,
+        ${seoulDayNumber(sql`i.refunded_at`)} as "refundedDay"
+      from ticket_issue i
+      where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz and ${where}`,
+  );
+  const lines = await queryRows<{ id: number; day: number; status: string; amount: number | string }>(
+    db,
+    sql`
+      select x.id, ${dayNumberOf(sql`x.day`)} as day, x.status, x.amount from (
+        select s.ticket_issue_id as id, ${bucket(sql`pl.create_date`)} as day, pl.status, sum(pl.amount) as amount
+        from payment_line pl
+        join sale s on s.id = pl.sale_id and s.item_type = 'PASS'
+        where pl.gym_id = ${gymId} and pl.create_date < ${end}::timestamptz
+          and s.ticket_issue_id in (${chosen})
+        group by 1, 2, 3
+      ) x`,
+  );
+  const usage = await queryRows<{ id: number; day: number; sessions: number | string }>(
+    db,
+    sql`
+      select x.id, ${dayNumberOf(sql`x.day`)} as day, x.sessions from (
+        select u.ticket_issue_id as id, ${bucket(sql`u.create_date`)} as day, sum(u.sessions) as sessions
+        from ticket_usage u
+        where u.gym_id = ${gymId} and u.kind <> 'REFUND' and u.create_date < ${end}::timestamptz
+          and u.ticket_issue_id in (${sql`${chosen} and i.session_count is not null`})
+        group by 1, 2
+      ) x`,
+  );
+  const holds = await queryRows<{ id: number; startDate: Day; endDate: Day }>(
+    db,
+    sql`
+      select h.ticket_issue_id as id, h.start_date::text as "startDate", h.end_date::text as "endDate"
+      from ticket_hold h
+      where h.gym_id = ${gymId} and h.ticket_issue_id in (${sql`${chosen} and i.period_amount is not null`})`,
+  );
   const byId = new Map<number, PassFacts>();
   const facts = passes.map((p) => {
     const f: PassFacts = {
@@ -738,10 +737,11 @@ const computeRevenueChart = async (
   });
   const last = asOf[asOf.length - 1]!;
   const days = [before, ...asOf].map(dayNumber);
-  const [passes, received] = await Promise.all([
-    loadPasses(db, gymId, dayEnd(last), sql`not ${ranItsCourse(before)}`, { upTo: before, names: false }),
-    receivedByDay(db, gymId, range.firstDay, last),
-  ]);
+  const passes = await loadPasses(db, gymId, dayEnd(last), sql`not ${ranItsCourse(before)}`, {
+    upTo: before,
+    names: false,
+  });
+  const received = await receivedByDay(db, gymId, range.firstDay, last);
   const deferred = days.map(() => 0);
   const addDeferred = (k: number, r: Recognition) => {
     deferred[k]! += r.deferred;
@@ -775,29 +775,27 @@ const computeRevenueChart = async (
  */
 const passTotals = async (db: Executor, gymId: number, day: Day) => {
   const end = dayEnd(day);
-  const [counts, sums] = await Promise.all([
-    queryRows<{ done: boolean; passes: number | string }>(
-      db,
-      sql`
-        select ${ranItsCourse(day)} as done, count(*) as passes
-        from ticket_issue i
-        where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz
-        group by 1`,
-    ),
-    queryRows<{ done: boolean; paid: number | string; refunded: number | string }>(
-      db,
-      sql`
-        select ${ranItsCourse(day)} as done,
-          coalesce(sum(case when pl.status = 'APPROVE' then pl.amount else 0 end), 0) as paid,
-          -coalesce(sum(case when pl.status = 'REFUND' then pl.amount else 0 end), 0) as refunded
-        from payment_line pl
-        join sale s on s.id = pl.sale_id and s.item_type = 'PASS'
-        join ticket_issue i on i.id = s.ticket_issue_id
-        where pl.gym_id = ${gymId} and pl.create_date < ${end}::timestamptz
-          and i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz
-        group by 1`,
-    ),
-  ]);
+  const counts = await queryRows<{ done: boolean; passes: number | string }>(
+    db,
+    sql`
+      select ${ranItsCourse(day)} as done, count(*) as passes
+      from ticket_issue i
+      where i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz
+      group by 1`,
+  );
+  const sums = await queryRows<{ done: boolean; paid: number | string; refunded: number | string }>(
+    db,
+    sql`
+      select ${ranItsCourse(day)} as done,
+        coalesce(sum(case when pl.status = 'APPROVE' then pl.amount else 0 end), 0) as paid,
+        -coalesce(sum(case when pl.status = 'REFUND' then pl.amount else 0 end), 0) as refunded
+      from payment_line pl
+      join sale s on s.id = pl.sale_id and s.item_type = 'PASS'
+      join ticket_issue i on i.id = s.ticket_issue_id
+      where pl.gym_id = ${gymId} and pl.create_date < ${end}::timestamptz
+        and i.gym_id = ${gymId} and i.create_date < ${end}::timestamptz
+      group by 1`,
+  );
   return [true, false].map((done) => {
     const c = counts.find((r) => Boolean(r.done) === done);
     const m = sums.find((r) => Boolean(r.done) === done);
@@ -887,10 +885,11 @@ export const revenueAsOf = (
  */
 const asOfTotals = async (db: Executor, gymId: number, day: Day) => {
   const n = dayNumber(day);
-  const [running, totals] = await Promise.all([
-    loadPasses(db, gymId, dayEnd(day), sql`not ${ranItsCourse(day)}`, { upTo: day, names: false }),
-    passTotals(db, gymId, day),
-  ]);
+  const running = await loadPasses(db, gymId, dayEnd(day), sql`not ${ranItsCourse(day)}`, {
+    upTo: day,
+    names: false,
+  });
+  const totals = await passTotals(db, gymId, day);
   const sum = { passes: 0, paid: 0, earned: 0, deferred: 0, refunded: 0 };
   const deferredIds: number[] = [];
   for (const p of running) {
