@@ -6,6 +6,7 @@ CREATE TABLE "revenue_change" (
 --> statement-breakpoint
 CREATE INDEX "revenue_change_gym_xid_idx" ON "revenue_change" USING btree ("gym_id","xid");--> statement-breakpoint
 CREATE INDEX "revenue_change_at_idx" ON "revenue_change" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "ticket_issue_gym_created_idx" ON "ticket_issue" USING btree ("gym_id","create_date","id");--> statement-breakpoint
 -- What the revenue reports read changed, in this transaction, for these facilities (docs/rules.md#revenue-recognition,
 -- "Remembered answers"). A statement trigger: one small insert per writing statement, whatever its row count.
 CREATE FUNCTION "note_revenue_change"() RETURNS trigger LANGUAGE plpgsql AS $$

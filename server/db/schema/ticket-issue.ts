@@ -55,6 +55,8 @@ export const ticketIssue = pgTable(
     index('ticket_issue_member_idx').on(t.memberId, t.id),
     index('ticket_issue_gym_end_idx').on(t.gymId, t.endDate),
     index('ticket_issue_ticket_idx').on(t.ticketId),
+    // "As of" pages the passes sold by a day, newest first (docs/rules.md#revenue-recognition).
+    index('ticket_issue_gym_created_idx').on(t.gymId, t.createDate, t.id),
     index('ticket_issue_gym_unpaid_idx').on(t.gymId, t.id).where(sql`${t.unpaidAmount} > 0`),
     check('ticket_issue_status_check', sql`${t.status} in ('FIN', 'REFUND')`),
     check('ticket_issue_price_check', sql`${t.price} >= 0`),

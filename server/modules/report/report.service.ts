@@ -541,10 +541,21 @@ const loadPasses = async (
   db: Executor,
   gymId: number,
   end: string,
-  where: SQL,
+  which: SQL | { ids: number[] },
   options: { upTo: Day; names: boolean },
 ): Promise<PassFacts[]> => {
-  const chosen = passesWhere(gymId, end, where);
+  // A page's few passes are named by id, so every statement goes by its index on the pass id.
+  const list =
+    'ids' in which
+      ? sql.join(
+          which.ids.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : null;
+  const where = 'ids' in which ? sql`i.id in (${list})` : which;
+  const chosen = list ?? passesWhere(gymId, end, where);
+  const sessionPasses = list ?? sql`${chosen} and i.session_count is not null`;
+  const periodPasses = list ?? sql`${chosen} and i.period_amount is not null`;
   const bucket = (column: SQL) =>
     sql`greatest(${seoulDayBin(column)}, ${dayStart(options.upTo)}::timestamptz)`;
   const passes = await queryRows<PassRow>(
@@ -579,7 +590,7 @@ const loadPasses = async (
         select u.ticket_issue_id as id, ${bucket(sql`u.create_date`)} as day, sum(u.sessions) as sessions
         from ticket_usage u
         where u.gym_id = ${gymId} and u.kind <> 'REFUND' and u.create_date < ${end}::timestamptz
-          and u.ticket_issue_id in (${sql`${chosen} and i.session_count is not null`})
+          and u.ticket_issue_id in (${sessionPasses})
         group by 1, 2
       ) x`,
   );
@@ -588,7 +599,7 @@ const loadPasses = async (
     sql`
       select h.ticket_issue_id as id, h.start_date::text as "startDate", h.end_date::text as "endDate"
       from ticket_hold h
-      where h.gym_id = ${gymId} and h.ticket_issue_id in (${sql`${chosen} and i.period_amount is not null`})`,
+      where h.gym_id = ${gymId} and h.ticket_issue_id in (${periodPasses})`,
   );
   const byId = new Map<number, PassFacts>();
   const facts = passes.map((p) => {
@@ -621,8 +632,15 @@ const loadPasses = async (
     if (l.status === 'APPROVE') f.payments.push([Number(l.day), Number(l.amount)]);
     else f.refunds.push([Number(l.day), -Number(l.amount)]);
   }
-  for (const u of usage) byId.get(Number(u.id))?.usage.push([Number(u.day), Number(u.sessions)]);
-  for (const h of holds) byId.get(Number(h.id))?.holds.push({ startDate: h.startDate, endDate: h.endDate });
+  // Usage counts for session passes and holds for period passes (the statements keep to them, but for a page).
+  for (const u of usage) {
+    const f = byId.get(Number(u.id));
+    if (f && f.sessionCount !== null) f.usage.push([Number(u.day), Number(u.sessions)]);
+  }
+  for (const h of holds) {
+    const f = byId.get(Number(h.id));
+    if (f && f.periodAmount !== null) f.holds.push({ startDate: h.startDate, endDate: h.endDate });
+  }
   // Newest sale first, as the lists show them (the statement leaves the order to JS: no sort of every row).
   facts.sort((a, b) => b.soldDay - a.soldDay || b.id - a.id);
   const byDay = (a: [number, number], b: [number, number]) => a[0] - b[0];
@@ -910,15 +928,12 @@ const asOfTotals = async (db: Executor, gymId: number, day: Day) => {
 /** The rows of the passes `ids` as of the day, in the order of `ids`. */
 const passRows = async (db: Executor, gymId: number, day: Day, ids: number[]): Promise<PassRevenue[]> => {
   if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const n = dayNumber(day);
   const byId = new Map(
-    (await loadPasses(db, gymId, dayEnd(day), sql`i.id in (${list})`, { upTo: day, names: true })).map(
-      (p) => [p.id, rowOf(p, passOn(p, n))],
-    ),
+    (await loadPasses(db, gymId, dayEnd(day), { ids }, { upTo: day, names: true })).map((p) => [
+      p.id,
+      rowOf(p, passOn(p, n)),
+    ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
