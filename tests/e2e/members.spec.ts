@@ -80,7 +80,8 @@ const world = async (page: Page, playwright: Playwright, request: APIRequestCont
   return { owner, gym, month, receiver, existing };
 };
 
-for (const lng of ['en', 'ko'] as const) {
+// One language per long flow (docs/architecture.md#tests); the flows alternate Korean and English.
+for (const lng of ['en'] as ('en' | 'ko')[]) {
   const { c, p, cancel } = TEXTS[lng];
 
   test(`a front desk registers, imports, sells, collects, holds, transfers and refunds (${lng})`, async ({
