@@ -583,15 +583,15 @@ describe('summed days (docs/rules.md#reports)', () => {
 describe('remembered answers (docs/rules.md#revenue-recognition)', () => {
   const chartUrl = () => `/web/report/revenue?gymId=${gymId}&from=2025-12&to=2026-01`;
   const asOfUrl = () => `/web/report/revenue/as-of?gymId=${gymId}&date=2026-01-10&view=deferred`;
-  /** Both reports as a read with nothing remembered answers them. */
-  const fresh = async () => {
-    memory.forget();
-    return { chart: await ok<RevenueChart>(chartUrl()), asOf: await ok<RevenueAsOf>(asOfUrl()) };
-  };
   const remembered = async () => ({
     chart: await ok<RevenueChart>(chartUrl()),
     asOf: await ok<RevenueAsOf>(asOfUrl()),
   });
+  /** Both reports as a read with nothing remembered answers them. */
+  const fresh = () => {
+    memory.forget();
+    return remembered();
+  };
 
   it('reuses an answer until a pass, a hold, a use or a payment of the facility is written, by any path', async () => {
     let before = await fresh();
