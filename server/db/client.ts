@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { durableOptions, syncFolder } from './durable-fs.ts';
+import { NamingClient, nameStatements } from './named-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -128,6 +129,8 @@ export const openPglite = async (options: {
         throw error;
       });
     }
+    // Each query text is prepared once (docs/architecture.md#named-statements).
+    nameStatements(client);
     const db = drizzlePglite({ client, ...drizzleOptions });
     return {
       db,
@@ -149,7 +152,8 @@ export const openPostgres = async (
   url: string,
   options: { max?: number; onIdleError?: (error: Error) => void } = {},
 ): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // Each query text is prepared once per connection (docs/architecture.md#named-statements).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, Client: NamingClient });
   // An idle connection can die under the pool (a server restart, a terminated backend). pg emits that as an
   // 'error' event, which crashes the process when nobody listens; the pool drops the client and reconnects.
   pool.on(
