@@ -1,7 +1,7 @@
 // The bare baseline for `npm run bench`: Fastify and a driver, no engine, no zod, no drizzle. It answers the staff
 // list with the same SQL the app sends for `GET /web/gym-member/worker/list/{gymId}` (session lookup, rights
-// lookup, one page statement with the summaries joined and the capped total as a scalar subquery), as prepared statements, so the app's
-// req/s divided by this one's is the engine's overhead.
+// lookup, one page statement that builds the page as JSON with the summaries and the capped total), as prepared
+// statements, so the app's req/s divided by this one's is the engine's overhead.
 // The members set (`BENCH_ONLY=members`) adds the customer list (`total-list`, `will-inactive-list`) and a
 // customer's passes (`ticket-issue-list/{id}`), each as session, rights and one page statement. Their page SQL is
 // the app's own (bench/members-sql.ts), built once per request shape (the first request), so no Drizzle work
@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { CustomerSegment } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
+import { nameStatements } from '#server/db/named-statements.ts';
 import type { customerSorts } from '#server/modules/customer/customer.queries.ts';
 import { customerListStatement, customerPassesStatement, type Statement } from './members-sql.ts';
 
@@ -22,12 +23,14 @@ const SESSION_SQL =
   'select s.member_id, m.auth_code from session s inner join member m on m.id = s.member_id where s.token_hash = $1 limit 1';
 const RIGHTS_SQL =
   "select gm.gym_id, ga.represent_yn from gym_member gm inner join gym_auth ga on ga.id = gm.gym_auth_id where gm.member_id = $1 and gm.status = 'ACTIVE'";
-const PAGE_SQL = `select gm.id, gm.gym_id, gm.member_id, gm.status, gm.worker_yn, gm.gym_auth_id, gm.create_date,
-  gm.modified_date, m.id as m_id, m.user_id, m.name as m_name, m.phone, g.id as g_id, g.name as g_name, g.gym_status,
+const PAGE_SQL = `select
   (select count(*) from (select 1 from gym_member c where c.gym_id = $1 and c.worker_yn = true limit 10001) capped)
-    as total
-  from gym_member gm inner join member m on m.id = gm.member_id inner join gym g on g.id = gm.gym_id
-  where gm.gym_id = $1 and gm.worker_yn = true order by gm.id asc, gm.id asc limit $2 offset $3`;
+    as total,
+  coalesce(json_agg(links.link), '[]'::json) as links
+  from (select json_build_array(gm.id, gm.gym_id, gm.member_id, gm.status, gm.worker_yn, gm.gym_auth_id, m.user_id,
+      m.name, m.phone, g.name, g.gym_status, gm.create_date, gm.modified_date) as link
+    from gym_member gm inner join member m on m.id = gm.member_id inner join gym g on g.id = gm.gym_id
+    where gm.gym_id = $1 and gm.worker_yn = true order by gm.id asc, gm.id asc limit $2 offset $3) links`;
 
 type Query = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 /** Rows as arrays, with the column names (Drizzle's selections repeat names such as `id`). */
@@ -49,6 +52,8 @@ const open = async (): Promise<{ query: Query; queryArrays: QueryArrays }> => {
   const dir = process.env.BASELINE_PGLITE_DIR;
   if (!dir) throw new Error('set BASELINE_DATABASE_URL or BASELINE_PGLITE_DIR');
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  // Prepared as the app prepares them (docs/architecture.md#named-statements), as `pg` prepares them by name above.
+  nameStatements(client);
   return {
     query: async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
     queryArrays: async (_name, text, values) => client.query<unknown[]>(text, values, { rowMode: 'array' }),
@@ -70,22 +75,38 @@ app.get<{ Params: { gymId: string }; Querystring: { _start?: string; _end?: stri
     if (!rights.some((r) => r.gym_id === gymId)) return reply.status(404).send({ error: 'NOT_FOUND' });
     const start = Number(request.query._start ?? 0);
     const end = Number(request.query._end ?? start + 10);
-    const rows = await query('b_page', PAGE_SQL, [gymId, end - start, start]);
-    const total = rows.length > 0 ? Number(rows[0]!.total) : start;
+    const [page] = await query('b_page', PAGE_SQL, [gymId, end - start, start]);
+    const total = Number(page?.total ?? 0);
     reply.header('x-total-count', String(total));
     return {
-      data: rows.map((r) => ({
-        id: r.id,
-        gymId: r.gym_id,
-        memberId: r.member_id,
-        status: r.status,
-        workerYn: r.worker_yn,
-        gymAuthId: r.gym_auth_id,
-        createDate: (r.create_date as Date | null)?.toISOString() ?? null,
-        modifiedDate: (r.modified_date as Date | null)?.toISOString() ?? null,
-        member: { id: r.m_id, userId: r.user_id, name: r.m_name, phone: r.phone },
-        gym: { id: r.g_id, name: r.g_name, gymStatus: r.gym_status },
-      })),
+      data: ((page?.links ?? []) as unknown[][]).map(
+        ([
+          id,
+          gymId,
+          memberId,
+          status,
+          workerYn,
+          gymAuthId,
+          userId,
+          name,
+          phone,
+          gymName,
+          gymStatus,
+          c,
+          m,
+        ]) => ({
+          id,
+          gymId,
+          memberId,
+          status,
+          workerYn,
+          gymAuthId,
+          member: { id: memberId, userId, name, phone },
+          gym: { id: gymId, name: gymName, gymStatus },
+          createDate: new Date(c as string).toISOString(),
+          modifiedDate: new Date(m as string).toISOString(),
+        }),
+      ),
       total,
     };
   },

@@ -125,13 +125,7 @@ export const gymMemberHooks: ResourceHooks = {
   },
 
   // One statement: the page, its member and facility summaries, and the capped total (server/db/count.ts).
-  listPage: async ({ db, ...page }) => {
-    const { rows, total } = await linkPage(db, page);
-    return {
-      records: rows.map((r) => toGymMemberRecord(r.row, r.member, r.gym)),
-      total,
-    };
-  },
+  listPage: ({ db, ...page }) => linkPage(db, page),
 
   toRecords: (rows, ctx) =>
     gymMemberRecords(
