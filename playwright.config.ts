@@ -25,6 +25,8 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       LOG_LEVEL: 'warn',
       // Seeded accounts join from distinct X-Forwarded-For addresses (tests/e2e/helpers.ts).
       TRUST_PROXY: 'true',
+      // Every answer is written by both serializers and compared (server/http/serializer.ts).
+      RESPONSE_CHECK: 'true',
       ...env,
     },
   };

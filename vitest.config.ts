@@ -28,6 +28,8 @@ export default defineConfig({
           // One PGlite per file; two cores, so two forks keep memory and WASM start-up in check.
           pool: 'forks',
           maxWorkers: 2,
+          // Every answer is written by both serializers and compared (server/http/serializer.ts).
+          env: { RESPONSE_CHECK: 'true' },
         },
       },
       {

@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -39,6 +38,7 @@ import {
 } from './http/openapi.ts';
 import { registerRequestLog, withLogHygiene } from './http/request-log.ts';
 import { registerRights } from './http/rights.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -150,7 +150,7 @@ export const buildApp = async (deps: AppDeps) => {
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON (and multipart where it uploads); a text body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.responseCheck }));
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

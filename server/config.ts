@@ -35,6 +35,7 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
   BACKUP_CRON: optionalText,
   OUTBOX_TEST_LOG: optionalText,
+  RESPONSE_CHECK: bool.default(false),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -58,6 +59,8 @@ export type Config = {
   logLevel: string;
   /** Browser tests only: a clock that `PUT /web/test-clock` moves (server/test-clock.ts). Refused in production. */
   testClock: boolean;
+  /** Tests: every answer is written by both serializers and compared (server/http/serializer.ts). */
+  responseCheck: boolean;
   /** Backups (docs/operations.md#backup): where they go, how many are kept, and an optional schedule. */
   backup: { dir: string; keep: number; cron?: string };
   /** `GET /web/metrics` is served only when this is set, and then only to `Authorization: Bearer <token>`. */
@@ -126,6 +129,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     chatPluginKey: e.CHAT_PLUGIN_KEY,
     logLevel: e.LOG_LEVEL,
     testClock: e.TEST_CLOCK,
+    responseCheck: e.RESPONSE_CHECK,
     backup: {
       dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
       keep: e.BACKUP_KEEP,
