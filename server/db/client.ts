@@ -36,7 +36,7 @@ export type Database = {
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-const drizzleOptions = { schema, casing: 'snake_case' } as const;
+export const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export class DatabaseLockedError extends Error {}
 

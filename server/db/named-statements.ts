@@ -34,6 +34,10 @@ const STALE = new Set(['0A000', '26000']);
 const isStale = (error: unknown) =>
   typeof error === 'object' && error !== null && STALE.has(String((error as { code?: unknown }).code));
 
+/** The name the app gives a text on PostgreSQL (`fd_` and the start of its SHA-1), also for Drizzle's `.prepare`. */
+export const statementName = (text: string, prefix = 'fd_') =>
+  `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
 /** A process-wide register of texts to names, bounded; a text that went stale is never named again. */
 const createRegister = (prefix: string, max: number) => {
   const names = new Map<string, string>();
@@ -43,7 +47,7 @@ const createRegister = (prefix: string, max: number) => {
       const known = names.get(text);
       if (known) return known;
       if (names.size >= max || refused.has(text) || !shouldName(text, paramCount)) return undefined;
-      const name = `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      const name = statementName(text, prefix);
       names.set(text, name);
       return name;
     },

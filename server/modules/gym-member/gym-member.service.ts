@@ -1,9 +1,10 @@
-import { and, eq, type InferSelectModel, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type InferSelectModel, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { GymMemberStatus } from '#domain/enums.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
+import { preparedByShape, shapeOf } from '../../db/shapes.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberSummariesOf } from '../gym-auth/gym-auth.service.ts';
 
@@ -57,15 +58,14 @@ export const isoFromJson = (text: string): string => {
   return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
 };
 
-/**
- * One page of links as API records, with both summaries and the capped total: one statement that returns one row.
- * The database builds the page as one JSON array of arrays, so the driver parses one value per page instead of 15
- * per link; on PGlite that parse was the largest cost of a list (docs/architecture.md#resource-engine).
- */
-export const linkPage = async (
+/** The page statement: the sorted page of links as one JSON value, and the capped total, in one row. */
+const linkPageQuery = (
   db: Executor,
-  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-): Promise<{ records: GymMember[]; total: number }> => {
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) => {
   const links = db
     .select({
       link: sql<LinkTuple>`json_build_array(${gymMember.id}, ${gymMember.gymId}, ${gymMember.memberId},
@@ -77,18 +77,43 @@ export const linkPage = async (
     .from(gymMember)
     .innerJoin(member, eq(member.id, gymMember.memberId))
     .innerJoin(gym, eq(gym.id, gymMember.gymId))
-    .where(page.where)
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-    .offset(page.offset)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
     .as('links');
   // json_agg keeps the order of the sorted subquery it reads (nothing else is joined at this level).
-  const [row] = await db
+  return db
     .select({
-      total: cappedTotal(gymMember, page.where),
+      total: cappedTotal(gymMember, where),
       links: sql<LinkTuple[]>`coalesce(json_agg(${links.link}), '[]'::json)`,
     })
     .from(links);
+};
+
+type LinkPageRow = { total: number; links: LinkTuple[] };
+const linkPages = preparedByShape<LinkPageRow[]>();
+
+/**
+ * One page of links as API records, with both summaries and the capped total: one statement that returns one row.
+ * The database builds the page as one JSON array of arrays, so the driver parses one value per page instead of 15
+ * per link; on PGlite that parse was the largest cost of a list (docs/architecture.md#resource-engine). The
+ * statement is prepared once per shape of its filters and order (server/db/shapes.ts).
+ */
+export const linkPage = async (
+  db: Executor,
+  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+): Promise<{ records: GymMember[]; total: number }> => {
+  const shapes = [shapeOf(page.where ?? sql`true`, 'w'), shapeOf(sql.join(page.orderBy, sql`, `), 'o')];
+  const rows =
+    (await linkPages.run(
+      db,
+      shapes,
+      ([where, orderBy]) =>
+        linkPageQuery(db, where, [orderBy!], sql.placeholder('limit'), sql.placeholder('offset')),
+      { limit: page.limit, offset: page.offset },
+    )) ?? (await linkPageQuery(db, page.where, page.orderBy, page.limit, page.offset));
+  const row = rows[0];
   const records = (row?.links ?? []).map(
     ([
       id,
