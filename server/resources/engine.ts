@@ -34,6 +34,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { countCapped } from '../db/count.ts';
 import * as schema from '../db/schema/index.ts';
+import { preparedByShape, shapeOf } from '../db/shapes.ts';
 import { requireMember } from '../http/auth.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
@@ -261,6 +262,17 @@ export const sendList = <T>(reply: FastifyReply, result: ListResult<T>) => {
  * One list page of a declared resource, typed as its record schema says (the route's response schema checks the
  * records once more on the way out).
  */
+/** Each resource's generic page statements, by shape (server/db/shapes.ts). */
+const pages = new Map<string, ReturnType<typeof preparedByShape<Row[]>>>();
+const pagesOf = (name: string) => {
+  let shapes = pages.get(name);
+  if (!shapes) {
+    shapes = preparedByShape<Row[]>();
+    pages.set(name, shapes);
+  }
+  return shapes;
+};
+
 export const listRecords = async <TRecord extends z.ZodObject>(
   request: FastifyRequest,
   ctx: AppContext,
@@ -300,13 +312,28 @@ export const listRecords = async <TRecord extends z.ZodObject>(
       offset: start,
     }));
   } else {
-    const rows = await ctx.db
-      .select()
-      .from(table)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset(start);
+    // Prepared once per shape of the filters and the order (docs/architecture.md#named-statements).
+    const rows =
+      (await pagesOf(declaration.name).run(
+        ctx.db,
+        [shapeOf(where ?? sql`true`, 'w'), shapeOf(sql.join(orderBy, sql`, `), 'o')],
+        ([whereTemplate, orderTemplate]) =>
+          ctx.db
+            .select()
+            .from(table)
+            .where(whereTemplate)
+            .orderBy(orderTemplate!)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        { limit: pageSize, offset: start },
+      )) ??
+      (await ctx.db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(pageSize)
+        .offset(start));
     records = await toRecords(declaration, hooks, rows as Row[], ctx);
   }
   // A short page already tells the total: no count query (on PGlite every query queues behind the others).
