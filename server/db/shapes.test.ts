@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { drizzleOptions } from './client.ts';
 import { gymMember } from './schema/index.ts';
-import { preparedByShape, shapeOf } from './shapes.ts';
+import { type PageParts, preparedPages, shapeOf } from './shapes.ts';
 
 const db = drizzle.mock(drizzleOptions);
 
@@ -44,19 +44,51 @@ describe('a statement by shape', () => {
     expect(shapeOf(shorter!, 'w').text).not.toBe(shapeOf(where!, 'w').text);
   });
 
-  it('leaves a LIKE pattern unprepared, so its plan still sees the pattern', async () => {
-    const shapes = preparedByShape<unknown[]>();
-    let built = 0;
-    const answer = await shapes.run(
-      db,
-      [shapeOf(ilike(gymMember.status, '%A%'), 'w')],
-      () => {
-        built++;
-        throw new Error('not built');
-      },
-      {},
+  // The mock database has no connection: a statement it runs fails, so these count the builds.
+  const counted = () => {
+    const parts: PageParts[] = [];
+    const pages = preparedPages<unknown[]>((mockDb, part) => {
+      parts.push(part);
+      return mockDb
+        .select({ id: gymMember.id })
+        .from(gymMember)
+        .where(part.where)
+        .orderBy(part.orderBy)
+        .limit(part.limit)
+        .offset(part.offset);
+    });
+    return { parts, pages };
+  };
+
+  it('builds and prepares a shape once, and fills it with each call’s values', async () => {
+    const { parts, pages } = counted();
+    const orderBy = [desc(gymMember.id)];
+    await expect(pages(db, { where, orderBy, limit: 50, offset: 0 })).rejects.toThrow();
+    const other = and(
+      eq(gymMember.gymId, 9),
+      eq(gymMember.workerYn, false),
+      inArray(gymMember.status, ['QUIT', 'WAIT']),
     );
-    expect(answer).toBeUndefined();
-    expect(built).toBe(0);
+    await expect(pages(db, { where: other, orderBy, limit: 10, offset: 10 })).rejects.toThrow();
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.limit).toEqual(sql.placeholder('limit'));
+    await expect(
+      pages(db, { where: eq(gymMember.gymId, 9), orderBy, limit: 10, offset: 0 }),
+    ).rejects.toThrow();
+    expect(parts).toHaveLength(2);
+  });
+
+  it('runs a LIKE pattern as it is, unprepared, so its plan still sees the pattern', async () => {
+    const { parts, pages } = counted();
+    const like = {
+      where: ilike(gymMember.status, '%A%'),
+      orderBy: [desc(gymMember.id)],
+      limit: 50,
+      offset: 0,
+    };
+    await expect(pages(db, like)).rejects.toThrow();
+    await expect(pages(db, like)).rejects.toThrow();
+    expect(parts.map((part) => part.limit)).toEqual([50, 50]);
+    expect(parts[0]!.where).toBe(like.where);
   });
 });

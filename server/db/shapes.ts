@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { drizzleOptions, type Executor } from './client.ts';
 import { shouldName, statementName } from './named-statements.ts';
@@ -41,39 +41,52 @@ export const shapeOf = (fragment: SQL, prefix: string): Shape => {
 };
 
 type Prepared<T> = PgPreparedQuery<PreparedQueryConfig & { execute: T }>;
-type Preparable<T> = { toSQL(): { sql: string }; prepare(name: string): Prepared<T> };
+/** A statement Drizzle can run (it is thenable) or prepare. */
+type PageStatement<T> = PromiseLike<T> & { toSQL(): { sql: string }; prepare(name: string): Prepared<T> };
+
+/** A list page as the engine asks for it. */
+export type PageRequest = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+/** The parts a page statement is built from: fragments and values, or templates and placeholders. */
+export type PageParts = {
+  where: SQL | undefined;
+  orderBy: SQL;
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+};
 
 const SHAPES_MAX = 200;
 
 /**
- * A cache of one statement's prepared forms, by the shape of its dynamic parts, per executor (a transaction gets
- * its own, short-lived). `build` makes the statement from templates; `undefined` from `run` means the shape is
- * not worth preparing (a LIKE pattern: docs/architecture.md#named-statements) and the caller runs it as it is.
+ * A page statement prepared once per shape of its filters and its order, per executor (a transaction gets its own,
+ * short-lived cache). `build` makes the statement from its parts. A shape the named statements would not name (a
+ * LIKE pattern, over 100 values: docs/architecture.md#named-statements) is built from the values and run as it is.
  */
-export const preparedByShape = <T>() => {
+export const preparedPages = <T>(build: (db: Executor, parts: PageParts) => PageStatement<T>) => {
   const byExecutor = new WeakMap<Executor, Map<string, Prepared<T>>>();
-  return {
-    async run(
-      db: Executor,
-      shapes: Shape[],
-      build: (templates: SQL[]) => Preparable<T>,
-      values: Record<string, unknown>,
-    ): Promise<T | undefined> {
-      const key = shapes.map((shape) => shape.text).join('\u0000');
-      if (!shouldName(key, 0)) return undefined;
-      let cache = byExecutor.get(db);
-      if (!cache) {
-        cache = new Map();
-        byExecutor.set(db, cache);
-      }
-      let prepared = cache.get(key);
-      if (!prepared) {
-        const query = build(shapes.map((shape) => shape.template));
-        prepared = query.prepare(statementName(query.toSQL().sql));
-        if (cache.size >= SHAPES_MAX) cache.clear();
-        cache.set(key, prepared);
-      }
-      return prepared.execute(Object.assign({}, ...shapes.map((shape) => shape.values), values));
-    },
+  return async (db: Executor, page: PageRequest): Promise<T> => {
+    const orderBy = sql.join(page.orderBy, sql`, `);
+    const where = shapeOf(page.where ?? sql`true`, 'w');
+    const order = shapeOf(orderBy, 'o');
+    const values = { ...where.values, ...order.values, limit: page.limit, offset: page.offset };
+    const key = `${where.text}\u0000${order.text}`;
+    if (!shouldName(key, Object.keys(values).length)) return build(db, { ...page, orderBy });
+    let cache = byExecutor.get(db);
+    if (!cache) {
+      cache = new Map();
+      byExecutor.set(db, cache);
+    }
+    let prepared = cache.get(key);
+    if (!prepared) {
+      const statement = build(db, {
+        where: where.template,
+        orderBy: order.template,
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      });
+      prepared = statement.prepare(statementName(statement.toSQL().sql));
+      if (cache.size >= SHAPES_MAX) cache.clear();
+      cache.set(key, prepared);
+    }
+    return prepared.execute(values);
   };
 };

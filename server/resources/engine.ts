@@ -34,7 +34,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { countCapped } from '../db/count.ts';
 import * as schema from '../db/schema/index.ts';
-import { preparedByShape, shapeOf } from '../db/shapes.ts';
+import { preparedPages } from '../db/shapes.ts';
 import { requireMember } from '../http/auth.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
@@ -258,21 +258,23 @@ export const sendList = <T>(reply: FastifyReply, result: ListResult<T>) => {
   return { data: result.data, total: result.total };
 };
 
+/** Each resource's generic page statement, prepared once per shape of its filters (server/db/shapes.ts). */
+const genericPages = new Map<PgTable, ReturnType<typeof preparedPages<Row[]>>>();
+const genericPageOf = (table: PgTable) => {
+  let pages = genericPages.get(table);
+  if (!pages) {
+    pages = preparedPages<Row[]>((db, { where, orderBy, limit, offset }) =>
+      db.select().from(table).where(where).orderBy(orderBy).limit(limit).offset(offset),
+    );
+    genericPages.set(table, pages);
+  }
+  return pages;
+};
+
 /**
  * One list page of a declared resource, typed as its record schema says (the route's response schema checks the
  * records once more on the way out).
  */
-/** Each resource's generic page statements, by shape (server/db/shapes.ts). */
-const pages = new Map<string, ReturnType<typeof preparedByShape<Row[]>>>();
-const pagesOf = (name: string) => {
-  let shapes = pages.get(name);
-  if (!shapes) {
-    shapes = preparedByShape<Row[]>();
-    pages.set(name, shapes);
-  }
-  return shapes;
-};
-
 export const listRecords = async <TRecord extends z.ZodObject>(
   request: FastifyRequest,
   ctx: AppContext,
@@ -312,28 +314,7 @@ export const listRecords = async <TRecord extends z.ZodObject>(
       offset: start,
     }));
   } else {
-    // Prepared once per shape of the filters and the order (docs/architecture.md#named-statements).
-    const rows =
-      (await pagesOf(declaration.name).run(
-        ctx.db,
-        [shapeOf(where ?? sql`true`, 'w'), shapeOf(sql.join(orderBy, sql`, `), 'o')],
-        ([whereTemplate, orderTemplate]) =>
-          ctx.db
-            .select()
-            .from(table)
-            .where(whereTemplate)
-            .orderBy(orderTemplate!)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset')),
-        { limit: pageSize, offset: start },
-      )) ??
-      (await ctx.db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(pageSize)
-        .offset(start));
+    const rows = await genericPageOf(table)(ctx.db, { where, orderBy, limit: pageSize, offset: start });
     records = await toRecords(declaration, hooks, rows as Row[], ctx);
   }
   // A short page already tells the total: no count query (on PGlite every query queues behind the others).

@@ -1,10 +1,10 @@
-import { and, eq, type InferSelectModel, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type InferSelectModel, inArray, ne, sql } from 'drizzle-orm';
 import type { GymMemberStatus } from '#domain/enums.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
-import { preparedByShape, shapeOf } from '../../db/shapes.ts';
+import { type PageRequest, preparedPages } from '../../db/shapes.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberSummariesOf } from '../gym-auth/gym-auth.service.ts';
 
@@ -58,14 +58,15 @@ export const isoFromJson = (text: string): string => {
   return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
 };
 
-/** The page statement: the sorted page of links as one JSON value, and the capped total, in one row. */
-const linkPageQuery = (
-  db: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) => {
+type LinkPageRow = { total: number; links: LinkTuple[] };
+
+/**
+ * One page of links as API records, with both summaries and the capped total: one statement that returns one row.
+ * The database builds the page as one JSON array of arrays, so the driver parses one value per page instead of 15
+ * per link; on PGlite that parse was the largest cost of a list (docs/architecture.md#resource-engine). The
+ * statement is prepared once per shape of its filters and order (server/db/shapes.ts).
+ */
+const linkPages = preparedPages<LinkPageRow[]>((db, { where, orderBy, limit, offset }) => {
   const links = db
     .select({
       link: sql<LinkTuple>`json_build_array(${gymMember.id}, ${gymMember.gymId}, ${gymMember.memberId},
@@ -78,7 +79,7 @@ const linkPageQuery = (
     .innerJoin(member, eq(member.id, gymMember.memberId))
     .innerJoin(gym, eq(gym.id, gymMember.gymId))
     .where(where)
-    .orderBy(...orderBy)
+    .orderBy(orderBy)
     .limit(limit)
     .offset(offset)
     .as('links');
@@ -89,30 +90,13 @@ const linkPageQuery = (
       links: sql<LinkTuple[]>`coalesce(json_agg(${links.link}), '[]'::json)`,
     })
     .from(links);
-};
+});
 
-type LinkPageRow = { total: number; links: LinkTuple[] };
-const linkPages = preparedByShape<LinkPageRow[]>();
-
-/**
- * One page of links as API records, with both summaries and the capped total: one statement that returns one row.
- * The database builds the page as one JSON array of arrays, so the driver parses one value per page instead of 15
- * per link; on PGlite that parse was the largest cost of a list (docs/architecture.md#resource-engine). The
- * statement is prepared once per shape of its filters and order (server/db/shapes.ts).
- */
 export const linkPage = async (
   db: Executor,
-  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ records: GymMember[]; total: number }> => {
-  const shapes = [shapeOf(page.where ?? sql`true`, 'w'), shapeOf(sql.join(page.orderBy, sql`, `), 'o')];
-  const rows =
-    (await linkPages.run(
-      db,
-      shapes,
-      ([where, orderBy]) =>
-        linkPageQuery(db, where, [orderBy!], sql.placeholder('limit'), sql.placeholder('offset')),
-      { limit: page.limit, offset: page.offset },
-    )) ?? (await linkPageQuery(db, page.where, page.orderBy, page.limit, page.offset));
+  const rows = await linkPages(db, page);
   const row = rows[0];
   const records = (row?.links ?? []).map(
     ([
