@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Refine } from '@refinedev/core';
-import { MutationObserver, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, onlineManager, useQueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toHttpError } from './http-error.ts';
@@ -108,6 +108,24 @@ describe('createQueryClient (docs/rules.md#modals-and-errors)', () => {
       queries: { retry: 0, retryDelay: 100, refetchOnWindowFocus: false },
       mutations: { retry: 0 },
     });
+  });
+
+  it('still sends calls after the browser said "offline", instead of holding them without a word', async () => {
+    const { client } = setUp();
+    onlineManager.setOnline(false);
+    try {
+      const mutationFn = vi.fn(() => Promise.resolve('logged out'));
+      const mutated = new MutationObserver(client, { mutationFn }).mutate();
+      const queryFn = vi.fn(() => Promise.resolve('member'));
+      const fetched = client.fetchQuery({ queryKey: ['offline'], queryFn });
+      // With React Query's default networkMode ('online') neither would settle until an `online` event.
+      await expect(mutated).resolves.toBe('logged out');
+      await expect(fetched).resolves.toBe('member');
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+      expect(queryFn).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('is used as is by <Refine options={{ reactQuery: { clientConfig } }}>', () => {

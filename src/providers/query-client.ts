@@ -58,8 +58,12 @@ export const createQueryClient = (openAlert: OpenAlert): QueryClient => {
         refetchOnWindowFocus: false,
         // Refine adds this itself only when it builds the client; with our own client it must be given here.
         placeholderData: keepPreviousData,
+        networkMode: 'always',
       },
-      mutations: { retry: 0 },
+      // docs/rules.md#modals-and-errors: a call always goes out. React Query's default ('online') holds every call
+      // after the browser's one `offline` event until an `online` one, silently: a spinning "Log out" that never
+      // ends. Here a call without a network fails like any other, at the latest after the client's timeout.
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 };
