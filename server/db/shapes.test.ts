@@ -91,4 +91,18 @@ describe('a statement by shape', () => {
     expect(parts.map((part) => part.limit)).toEqual([50, 50]);
     expect(parts[0]!.where).toBe(like.where);
   });
+
+  it('runs a fragment whose raw text holds `$` and a digit as it is, unprepared', async () => {
+    const literal = and(eq(gymMember.gymId, 7), sql`${gymMember.status} <> '$1'`);
+    const shape = shapeOf(literal!, 'w');
+    expect(shape.exact).toBe(false);
+    const plain = sql`${gymMember.gymId} = ${7} and ${gymMember.status} = ${'ACTIVE'}`;
+    expect(shapeOf(plain, 'w').exact).toBe(true);
+    const { parts, pages } = counted();
+    const request = { where: literal, orderBy: [desc(gymMember.id)], limit: 50, offset: 0 };
+    await expect(pages(db, request)).rejects.toThrow();
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.where).toBe(literal);
+    expect(parts[0]!.limit).toBe(50);
+  });
 });

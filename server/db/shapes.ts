@@ -21,6 +21,11 @@ export type Shape = {
   /** The same fragment with each value a placeholder `<prefix><n>`. */
   template: SQL;
   values: Record<string, unknown>;
+  /**
+   * Whether the text's `$n` are exactly its values, once each and in order. Raw text holding `$` and a digit (a
+   * literal, say) would be read as a value: such a shape is never prepared.
+   */
+  exact: boolean;
 };
 
 /** A fragment with its values lifted out as placeholders named `<prefix>1…`. */
@@ -28,7 +33,11 @@ export const shapeOf = (fragment: SQL, prefix: string): Shape => {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
   const chunks: SQL[] = [];
   let last = 0;
+  let seen = 0;
+  let exact = true;
   for (const match of text.matchAll(PARAM)) {
+    seen++;
+    if (Number(match[1]) !== seen) exact = false;
     chunks.push(sql.raw(text.slice(last, match.index)), sql`${sql.placeholder(`${prefix}${match[1]}`)}`);
     last = match.index + match[0].length;
   }
@@ -37,7 +46,7 @@ export const shapeOf = (fragment: SQL, prefix: string): Shape => {
   params.forEach((value, i) => {
     values[`${prefix}${i + 1}`] = value;
   });
-  return { text, template: sql.join(chunks), values };
+  return { text, template: sql.join(chunks), values, exact: exact && seen === params.length };
 };
 
 type Prepared<T> = PgPreparedQuery<PreparedQueryConfig & { execute: T }>;
@@ -59,7 +68,8 @@ const SHAPES_MAX = 200;
 /**
  * A page statement prepared once per shape of its filters and its order, per executor (a transaction gets its own,
  * short-lived cache). `build` makes the statement from its parts. A shape the named statements would not name (a
- * LIKE pattern, over 100 values: docs/architecture.md#named-statements) is built from the values and run as it is.
+ * LIKE pattern, over 100 values: docs/architecture.md#named-statements), or one whose text is not exactly its values,
+ * is built from the values and run as it is.
  */
 export const preparedPages = <T>(build: (db: Executor, parts: PageParts) => PageStatement<T>) => {
   const byExecutor = new WeakMap<Executor, Map<string, Prepared<T>>>();
@@ -69,7 +79,8 @@ export const preparedPages = <T>(build: (db: Executor, parts: PageParts) => Page
     const order = shapeOf(orderBy, 'o');
     const values = { ...where.values, ...order.values, limit: page.limit, offset: page.offset };
     const key = `${where.text}\u0000${order.text}`;
-    if (!shouldName(key, Object.keys(values).length)) return build(db, { ...page, orderBy });
+    if (!where.exact || !order.exact || !shouldName(key, Object.keys(values).length))
+      return build(db, { ...page, orderBy });
     let cache = byExecutor.get(db);
     if (!cache) {
       cache = new Map();
