@@ -119,21 +119,6 @@ describe('authProvider login, logout, check, register', () => {
     });
   });
 
-  it('a check on its way across a logout does not store its member again, and asks once more', async () => {
-    const { provider, members, storage, session } = setup();
-    let answer: (value: Member) => void = () => {};
-    members.validate.mockImplementationOnce(() => new Promise<Member>((resolve) => (answer = resolve)));
-    members.validate.mockRejectedValueOnce(httpError(401));
-    const checking = provider.check();
-    await provider.logout({});
-    // The server had read the session before the logout deleted it.
-    answer(member);
-    expect(await checking).toMatchObject({ authenticated: false, redirectTo: '/login', logout: true });
-    expect(members.validate).toHaveBeenCalledTimes(2);
-    expect(storage.items.has('id')).toBe(false);
-    expect(session.getMember()).toBeNull();
-  });
-
   it('register goes to /login with a translated success message', async () => {
     const { provider, members } = setup();
     const values = {
