@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { z } from 'zod';
 import type { Gender, Language } from '#domain/enums.ts';
+import { toCsv } from '#domain/rules/csv.ts';
 import { maskPhone, normalizeMobile } from '#domain/rules/customer.ts';
 import type { CustomerSegment } from '#domain/rules/passes.ts';
 import { isIsoDate, seoulToday } from '#domain/rules/seoul-time.ts';
@@ -251,9 +251,9 @@ export const exportCustomers = async (
     today,
     withTotal: false,
   })) as CustomerRow[];
-  const csv = Papa.unparse({
-    fields: exportHeaders[language],
-    data: rows.map((row) => [
+  const csv = toCsv(
+    exportHeaders[language],
+    rows.map((row) => [
       row.id,
       row.name,
       formatPhone(row.phone),
@@ -269,7 +269,7 @@ export const exportCustomers = async (
       row.trainerName ?? '',
       row.registeredOn ?? '',
     ]),
-  });
+  );
   await audit(tx, actor, {
     gymId: input.gymId,
     action: 'customer.export',
@@ -277,7 +277,7 @@ export const exportCustomers = async (
     entityId: null,
     after: { segment: input.ids ? 'selection' : input.segment, q: input.q ?? null, rows: rows.length },
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };
 
 const selectOne = async (db: Executor, gymId: number, id: number): Promise<CustomerRow> => {

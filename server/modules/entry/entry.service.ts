@@ -4,7 +4,6 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import Papa from 'papaparse';
 import type { Language, SubServiceType } from '#domain/enums.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import {
@@ -17,6 +16,7 @@ import {
   maskName,
   RENEW_SOON_DAYS,
 } from '#domain/rules/checkin.ts';
+import { toCsv } from '#domain/rules/csv.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import { daysLeft, sessionsLeft } from '#domain/rules/passes.ts';
 import { addDays, daysBetween, SEOUL, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
@@ -1005,9 +1005,9 @@ export const exportEntries = async (
   const where = entryWhere(gymId, filter, actor.now);
   const rows = await entriesFrom(tx, where).limit(EXPORT_MAX);
   const yes = language === 'ko' ? '예' : 'Yes';
-  const csv = Papa.unparse({
-    fields: exportHeaders[language],
-    data: rows.map((r) => [
+  const csv = toCsv(
+    exportHeaders[language],
+    rows.map((r) => [
       dayjs(r.createDate).tz(SEOUL).format('YYYY-MM-DD HH:mm:ss'),
       r.memberName,
       formatPhone(r.phone),
@@ -1022,7 +1022,7 @@ export const exportEntries = async (
       r.staffName ?? '',
       r.note ?? '',
     ]),
-  });
+  );
   const { from, to } = entryRange(filter, actor.now);
   await audit(tx, actor, {
     gymId,
@@ -1039,5 +1039,5 @@ export const exportEntries = async (
       rows: rows.length,
     },
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { and, asc, desc, eq, gte, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { Language, PaymentMethod } from '#domain/enums.ts';
+import { toCsv } from '#domain/rules/csv.ts';
 import { fileIdOfUrl } from '#domain/rules/files.ts';
 import { addDays, SEOUL, seoulToday } from '#domain/rules/seoul-time.ts';
 import {
@@ -465,22 +465,18 @@ export const exportExpenses = async (
     .orderBy(asc(expense.spentOn), asc(expense.id))
     .limit(EXPORT_MAX);
   const yes = language === 'ko' ? '예' : 'Yes';
-  const csv = Papa.unparse(
-    {
-      fields: exportHeaders[language],
-      data: rows.map((r) => [
-        r.expense.spentOn,
-        isCode(r.categoryCode) ? builtInCategoryNames[language][r.categoryCode] : r.categoryName,
-        r.expense.amount,
-        methodLabels[language][r.expense.method],
-        r.expense.memo ?? '',
-        r.expense.reversesExpenseId ? `#${r.expense.reversesExpenseId}` : '',
-        r.expense.fileId ? yes : '',
-        r.createdByName ?? '',
-        dayjs(r.expense.createDate).tz(SEOUL).format('YYYY-MM-DD HH:mm'),
-      ]),
-    },
-    { escapeFormulae: true },
+  return toCsv(
+    exportHeaders[language],
+    rows.map((r) => [
+      r.expense.spentOn,
+      isCode(r.categoryCode) ? builtInCategoryNames[language][r.categoryCode] : r.categoryName,
+      r.expense.amount,
+      methodLabels[language][r.expense.method],
+      r.expense.memo ?? '',
+      r.expense.reversesExpenseId ? `#${r.expense.reversesExpenseId}` : '',
+      r.expense.fileId ? yes : '',
+      r.createdByName ?? '',
+      dayjs(r.expense.createDate).tz(SEOUL).format('YYYY-MM-DD HH:mm'),
+    ]),
   );
-  return `\uFEFF${csv}`;
 };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { Language, PaymentMethod, SaleItemType } from '#domain/enums.ts';
+import { toCsv } from '#domain/rules/csv.ts';
 import type { PeriodUnit } from '#domain/rules/passes.ts';
 import { type Recognition, revenueBasisOf } from '#domain/rules/revenue.ts';
 import { dayNumber, isoOfDayNumber, recognizerOf } from '#domain/rules/revenue-fast.ts';
@@ -449,19 +449,16 @@ const totalLabel: Record<Language, string> = { ko: '합계', en: 'Total' };
 
 /** The revenue history as a CSV (UTF-8 with a BOM, for Excel): one row a period, then the totals. */
 export const revenueHistoryCsv = (history: RevenueHistory, language: Language): string =>
-  `\uFEFF${Papa.unparse({
-    fields: historyHeaders[language],
-    data: [
-      ...history.rows.map((r) => [r.period, r.received, r.refunds, r.expenditure, r.net]),
-      [
-        totalLabel[language],
-        history.totals.received,
-        history.totals.refunds,
-        history.totals.expenditure,
-        history.totals.net,
-      ],
+  toCsv(historyHeaders[language], [
+    ...history.rows.map((r) => [r.period, r.received, r.refunds, r.expenditure, r.net]),
+    [
+      totalLabel[language],
+      history.totals.received,
+      history.totals.refunds,
+      history.totals.expenditure,
+      history.totals.net,
     ],
-  })}`;
+  ]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Earned and deferred revenue
@@ -1003,26 +1000,23 @@ export const exportRevenueAsOf = async (
     sum.deferred += r.deferred;
     sum.refunded += r.refunded;
   }
-  const csv = Papa.unparse({
-    fields: asOfHeaders[language],
-    data: [
-      ...rows.map((r) => [
-        r.ticketIssueId,
-        r.memberName,
-        r.ticketName,
-        r.soldOn,
-        basisLabels[language][r.basis],
-        r.startDate,
-        r.endDate ?? '',
-        r.sessionCount === null ? '' : `${r.sessionsUsed}/${r.sessionCount}`,
-        r.paid,
-        r.earned,
-        r.deferred,
-        r.refunded,
-      ]),
-      [totalLabel[language], '', '', '', '', '', '', '', sum.paid, sum.earned, sum.deferred, sum.refunded],
-    ],
-  });
+  const csv = toCsv(asOfHeaders[language], [
+    ...rows.map((r) => [
+      r.ticketIssueId,
+      r.memberName,
+      r.ticketName,
+      r.soldOn,
+      basisLabels[language][r.basis],
+      r.startDate,
+      r.endDate ?? '',
+      r.sessionCount === null ? '' : `${r.sessionsUsed}/${r.sessionCount}`,
+      r.paid,
+      r.earned,
+      r.deferred,
+      r.refunded,
+    ]),
+    [totalLabel[language], '', '', '', '', '', '', '', sum.paid, sum.earned, sum.deferred, sum.refunded],
+  ]);
   await writeAudit(tx, {
     gymId,
     action: 'sales.export',
@@ -1033,5 +1027,5 @@ export const exportRevenueAsOf = async (
     requestId: actor.requestId,
     now: actor.now,
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import Papa from 'papaparse';
 import type { Language, PaymentMethod, SaleAdjustmentKind, SaleItemType } from '#domain/enums.ts';
+import { type CsvCell, toCsv } from '#domain/rules/csv.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import {
   collectRefusal,
@@ -259,37 +259,34 @@ export const exportPayHistory = async (
   const rows = await payHistoryRows(tx, where).limit(LEDGER_EXPORT_MAX);
   const totals = await payHistoryTotals(tx, filter, where);
   const total = language === 'ko' ? '합계' : 'Total';
-  const csv = Papa.unparse({
-    fields: payHistoryHeaders[language],
-    data: [
-      ...rows.map((r) => [
-        seoulDateTime(r.createDate),
-        r.memberName,
-        formatPhone(r.phone),
-        r.itemName,
-        itemTypeLabels[language][r.itemType],
-        methodLabels[language][r.method],
-        r.amount,
-        statusLabels[language][r.status],
-        r.staffName ?? '',
-        r.checkoutId ?? '',
-      ]),
-      [],
-      ...(['CARD', 'CASH', 'TRANSFER'] as const).map((m) => [
-        `${total} · ${methodLabels[language][m]}`,
-        '',
-        '',
-        '',
-        '',
-        methodLabels[language][m],
-        totals[m].net,
-        '',
-        '',
-        '',
-      ]),
-      [total, '', '', '', '', '', totals.all.net, '', '', ''],
-    ],
-  });
+  const csv = toCsv(payHistoryHeaders[language], [
+    ...rows.map((r) => [
+      seoulDateTime(r.createDate),
+      r.memberName,
+      formatPhone(r.phone),
+      r.itemName,
+      itemTypeLabels[language][r.itemType],
+      methodLabels[language][r.method],
+      r.amount,
+      statusLabels[language][r.status],
+      r.staffName ?? '',
+      r.checkoutId ?? '',
+    ]),
+    [],
+    ...(['CARD', 'CASH', 'TRANSFER'] as const).map((m) => [
+      `${total} · ${methodLabels[language][m]}`,
+      '',
+      '',
+      '',
+      '',
+      methodLabels[language][m],
+      totals[m].net,
+      '',
+      '',
+      '',
+    ]),
+    [total, '', '', '', '', '', totals.all.net, '', '', ''],
+  ]);
   await audit(tx, actor, {
     gymId: filter.gymId,
     action: 'sales.export',
@@ -297,7 +294,7 @@ export const exportPayHistory = async (
     entityId: null,
     after: { list: 'payments', ...filterSnapshot(filter), ...range, rows: rows.length },
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };
 
 const filterSnapshot = (filter: Record<string, unknown>) =>
@@ -475,38 +472,35 @@ export const exportUnpaid = async (
 ): Promise<string> => {
   const raw = await queryRows<OwingRow>(tx, owingPage(filter, LEDGER_EXPORT_MAX, 0));
   const rows = raw.map((r) => ({ ...toUnpaid(r, actor.now), wholePhone: r.phone }));
-  const csv = Papa.unparse({
-    fields: unpaidHeaders[language],
-    data: [
-      ...rows.map((r) => [
-        r.saleDay,
-        r.ageDays,
-        r.memberName,
-        formatPhone(r.wholePhone),
-        r.itemName,
-        itemTypeLabels[language][r.itemType],
-        r.price,
-        r.adjusted,
-        r.paid,
-        r.owed,
-        r.staffName ?? '',
-        r.request ? requestLabels[language][r.request.status] : '',
-      ]),
-      [],
-      [
-        language === 'ko' ? '합계' : 'Total',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        rows.reduce((s, r) => s + r.owed, 0),
-      ],
+  const csv = toCsv(unpaidHeaders[language], [
+    ...rows.map((r) => [
+      r.saleDay,
+      r.ageDays,
+      r.memberName,
+      formatPhone(r.wholePhone),
+      r.itemName,
+      itemTypeLabels[language][r.itemType],
+      r.price,
+      r.adjusted,
+      r.paid,
+      r.owed,
+      r.staffName ?? '',
+      r.request ? requestLabels[language][r.request.status] : '',
+    ]),
+    [],
+    [
+      language === 'ko' ? '합계' : 'Total',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      rows.reduce((s, r) => s + r.owed, 0),
     ],
-  });
+  ]);
   await audit(tx, actor, {
     gymId: filter.gymId,
     action: 'sales.export',
@@ -514,7 +508,7 @@ export const exportUnpaid = async (
     entityId: null,
     after: { list: 'unpaid', ...filterSnapshot(filter), rows: rows.length },
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };
 
 // ─── Collect, write off, correct ───────────────────────────────────────────────────────────────────────────────
@@ -906,7 +900,7 @@ export const exportSales = async (
   await assertFilterIds(tx, filter.gymId, filter);
   const rows = (await salesRows(tx, salesWhere(filter, range)).limit(LEDGER_EXPORT_MAX)).map(toSalesRow);
   const refund = language === 'ko' ? '환불' : 'Refund';
-  const data: (string | number)[][] = [];
+  const data: CsvCell[][] = [];
   for (const r of rows) {
     data.push([
       r.id,
@@ -962,7 +956,7 @@ export const exportSales = async (
         '',
       ]);
   }
-  const csv = Papa.unparse({ fields: salesHeaders[language], data });
+  const csv = toCsv(salesHeaders[language], data);
   await audit(tx, actor, {
     gymId: filter.gymId,
     action: 'sales.export',
@@ -970,5 +964,5 @@ export const exportSales = async (
     entityId: null,
     after: { list: 'sales', ...filterSnapshot(filter), ...range, rows: rows.length },
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };
