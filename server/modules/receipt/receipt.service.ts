@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import Papa from 'papaparse';
 import type { Language, VatMode } from '#domain/enums.ts';
+import { toCsv } from '#domain/rules/csv.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import {
   CASH_RECEIPT_DAYS,
@@ -755,9 +755,9 @@ export const exportReceipts = async (
       ],
     })),
   ].sort((a, b) => a.at - b.at);
-  const csv = Papa.unparse(
-    { fields: exportHeaders[language], data: data.map((d) => d.cells) },
-    { escapeFormulae: true },
+  const csv = toCsv(
+    exportHeaders[language],
+    data.map((d) => d.cells),
   );
   await audit(tx, actor, {
     gymId,
@@ -766,5 +766,5 @@ export const exportReceipts = async (
     entityId: null,
     after: { month, cashReceipts: cash.length, taxInvoices: invoices.length },
   });
-  return `\uFEFF${csv}`;
+  return csv;
 };
