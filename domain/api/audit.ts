@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_MAX } from '../resources/define.ts';
+import { checkPage } from '../resources/define.ts';
 import { isoDateTime } from '../schemas/common.ts';
 
 /** The actions the audit log records (docs/rules.md#audit); the web app labels each through i18n. */
@@ -110,8 +110,7 @@ export const auditListQuerySchema = z
   .superRefine((q, issue) => {
     const start = q._start ?? 0;
     const end = q._end ?? start + 10;
-    if (end <= start) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
-    if (end - start > PAGE_SIZE_MAX) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooBig' });
+    checkPage(start, end, issue);
   });
 
 export const auditEntrySchema = z

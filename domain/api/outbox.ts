@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_MAX } from '../resources/define.ts';
+import { checkPage } from '../resources/define.ts';
 import { isoDateTime } from '../schemas/common.ts';
 
 export const outboxStatuses = ['PENDING', 'SENT', 'FAILED', 'DEAD'] as const;
@@ -15,8 +15,7 @@ export const outboxListQuerySchema = z
   .superRefine((q, issue) => {
     const start = q._start ?? 0;
     const end = q._end ?? start + 10;
-    if (end <= start) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
-    if (end - start > PAGE_SIZE_MAX) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooBig' });
+    checkPage(start, end, issue);
   });
 
 export const outboxEntrySchema = z

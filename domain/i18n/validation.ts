@@ -13,6 +13,8 @@ const en = {
   unknownField: 'This field cannot be set here.',
   notYours: 'You cannot set this field.',
   controlCharacter: 'Remove the control characters: only line breaks and tabs are allowed.',
+  invisibleCharacter:
+    'Remove the invisible characters: zero-width spaces and text-direction marks are not allowed.',
   userIdFormat: 'Use 4 to 20 letters, digits, dots, underscores or hyphens.',
   passwordWeak: 'Use at least 8 characters, with letters and digits.',
   consentRequired: 'This agreement is required to sign up.',
@@ -92,6 +94,7 @@ const ko: Record<ValidationKey, string> = {
   unknownField: '이 항목은 여기에서 설정할 수 없습니다.',
   notYours: '이 항목을 변경할 권한이 없습니다.',
   controlCharacter: '제어 문자는 입력할 수 없습니다. 줄바꿈과 탭만 사용할 수 있습니다.',
+  invisibleCharacter: '보이지 않는 문자(폭 없는 공백, 글자 방향 제어 문자)는 입력할 수 없습니다.',
   userIdFormat: '영문, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 4~20자를 입력해 주세요.',
   passwordWeak: '영문과 숫자를 포함해 8자 이상 입력해 주세요.',
   consentRequired: '회원가입에 필요한 필수 동의입니다.',

@@ -159,5 +159,32 @@ export const gymIdField: FieldMeta = {
 };
 
 export const PAGE_SIZE_MAX = 100;
+
+/**
+ * The page checks of every list (docs/rules.md#lists-and-search): `_end` after `_start`, and at most PAGE_SIZE_MAX
+ * rows. Each issue carries its bound, so the message names it ("Must be at most 100.").
+ */
+export const checkPage = (start: number, end: number, ctx: z.core.$RefinementCtx): void => {
+  if (end <= start)
+    ctx.addIssue({
+      code: 'too_small',
+      origin: 'number',
+      minimum: start + 1,
+      inclusive: true,
+      input: end,
+      path: ['_end'],
+      message: 'tooSmall',
+    });
+  else if (end - start > PAGE_SIZE_MAX)
+    ctx.addIssue({
+      code: 'too_big',
+      origin: 'number',
+      maximum: start + PAGE_SIZE_MAX,
+      inclusive: true,
+      input: end,
+      path: ['_end'],
+      message: 'tooBig',
+    });
+};
 /** Totals are counted up to this many rows; past it the total says "at least" (X-Total-Count-Capped). */
 export const TOTAL_CAP = 10_000;

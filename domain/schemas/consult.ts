@@ -78,7 +78,7 @@ export const surveySchema = z
 export type Survey = z.output<typeof surveySchema>;
 
 const answerValue = z.union([
-  text({ max: SURVEY_LIMITS.text, maxMessage: 'answerTooLong' }),
+  text({ max: SURVEY_LIMITS.text, maxMessage: 'answerTooLong', multiline: true }),
   z.array(z.string().max(SURVEY_LIMITS.key)).max(SURVEY_LIMITS.options),
   z.number().finite(),
   z.boolean(),
@@ -229,8 +229,8 @@ export const consultFinishSchema = z
     outcome: z.enum(consultOutcomes, 'invalidValue'),
     followUpDate: isoDate.nullable().optional(),
     lostReason: z.enum(lostReasons, 'invalidValue').nullable().optional(),
-    lostNote: text({ max: 500 }).nullable().optional(),
-    content: text({ max: 2000 }).nullable().optional(),
+    lostNote: text({ max: 500, multiline: true }).nullable().optional(),
+    content: text({ max: 2000, multiline: true }).nullable().optional(),
     staffMemberId: idSchema.nullable().optional(),
     /** REGISTERED: the customer the prospect became (the sale drawer's customer). */
     customerId: idSchema.nullable().optional(),
@@ -251,7 +251,7 @@ export const consultStageSchema = z
   .meta({ id: 'ConsultStage' });
 
 export const consultFollowUpSchema = z
-  .strictObject({ dueDate: isoDate, note: text({ max: 500 }).nullable().optional() })
+  .strictObject({ dueDate: isoDate, note: text({ max: 500, multiline: true }).nullable().optional() })
   .meta({ id: 'ConsultFollowUp' });
 
 export const pipelineSchema = z
@@ -291,7 +291,7 @@ export const consultCreateSchema = z
     channel: z.enum(consultChannels, 'invalidValue').default('PHONE'),
     name: text({ min: 1, minMessage: 'nameRequired', max: 50 }),
     phone: kioskPhone,
-    content: text({ max: 2000 }).nullable().optional(),
+    content: text({ max: 2000, multiline: true }).nullable().optional(),
     status: z.enum(consultStatuses, 'invalidValue').default('WAIT'),
     source: z.enum(leadSources, 'invalidValue').nullable().optional(),
     consultDate: isoDate.nullable().optional(),
@@ -304,7 +304,7 @@ export const consultUpdateSchema = z
     channel: z.enum(consultChannels, 'invalidValue').optional(),
     name: text({ min: 1, minMessage: 'nameRequired', max: 50 }).optional(),
     phone: kioskPhone.optional(),
-    content: text({ max: 2000 }).nullable().optional(),
+    content: text({ max: 2000, multiline: true }).nullable().optional(),
     status: z.enum(consultStatuses, 'invalidValue').optional(),
     source: z.enum(leadSources, 'invalidValue').nullable().optional(),
     consultDate: isoDate.nullable().optional(),

@@ -68,15 +68,13 @@ export const customerDetailSchema = customerSchema
   .meta({ id: 'CustomerDetail' });
 export type CustomerDetail = z.output<typeof customerDetailSchema>;
 
-const optionalText = (max: number) => text({ max }).nullable().optional();
-
 export const customerCreateSchema = z
   .strictObject({
     name: nameField,
     phone: mobileField,
     gender: z.enum(genders, 'invalidValue').default('NONE'),
     birthDate: isoDate.nullable().optional(),
-    memo: optionalText(2000),
+    memo: text({ max: 2000, multiline: true }).nullable().optional(),
     trainerMemberId: idSchema.nullable().optional(),
     leadSource: z.enum(leadSources, 'invalidValue').nullable().optional(),
     cardNumber: text({ max: 40 })
@@ -190,7 +188,7 @@ export const importResultSchema = z
   .meta({ id: 'CustomerImportResult' });
 export type ImportResult = z.output<typeof importResultSchema>;
 
-export const memoCreateSchema = z.strictObject({ content: text({ min: 1, max: 2000 }) });
+export const memoCreateSchema = z.strictObject({ content: text({ min: 1, max: 2000, multiline: true }) });
 export const memoSchema = z.object({
   id: z.number().int(),
   content: z.string(),

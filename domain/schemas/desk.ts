@@ -138,7 +138,7 @@ export const checkoutBodySchema = z
     /** Why a manual discount was given; required when any item has one. */
     discountReason: text({ max: 200 }).nullable().optional(),
     soldByMemberId: idSchema.nullable().optional(),
-    note: text({ max: 500 }).nullable().optional(),
+    note: text({ max: 500, multiline: true }).nullable().optional(),
   })
   .meta({ id: 'DeskCheckout' });
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;

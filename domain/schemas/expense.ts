@@ -75,7 +75,7 @@ export const expenseCreateSchema = z
     categoryId: idSchema,
     amount: z.number('invalidType').int('wholeWon').min(1, 'positiveAmount').max(EXPENSE_MAX, 'tooLarge'),
     method: z.enum(paymentMethods, 'invalidValue'),
-    memo: text({ max: 500 }).optional(),
+    memo: text({ max: 500, multiline: true }).optional(),
     /** An uploaded receipt (upload type ETC): its id, or its `/web/file/{id}` URL. */
     fileId: z.string().max(200).optional(),
   })

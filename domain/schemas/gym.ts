@@ -92,7 +92,7 @@ export const gymUpdateSchema = z
     workerIdImgUrl: gymInfo.workerIdImgUrl.optional(),
     senders: gymInfo.senders.optional(),
     gymStatus: z.enum(gymStatuses, 'invalidValue').optional(),
-    inactiveReason: text({ max: 500 }).nullable().optional(),
+    inactiveReason: text({ max: 500, multiline: true }).nullable().optional(),
   })
   .meta({ id: 'GymUpdate' });
 export type GymUpdate = z.infer<typeof gymUpdateSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notificationKinds, subServiceTypes } from '../enums.ts';
+import { checkPage } from '../resources/define.ts';
 import { isoDateTime } from './common.ts';
 
 /** A message of "the notice bot" (docs/rules.md#notifications) to a facility's representative. */
@@ -31,6 +32,5 @@ export const notificationListQuerySchema = z
   .superRefine((q, ctx) => {
     const start = q._start ?? 0;
     const end = q._end ?? start + 20;
-    if (end <= start) ctx.addIssue({ code: 'custom', path: ['_end'], message: 'invalidValue' });
-    if (end - start > 100) ctx.addIssue({ code: 'custom', path: ['_end'], message: 'invalidValue' });
+    checkPage(start, end, ctx);
   });

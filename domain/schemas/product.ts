@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { promotionKinds, promotionTargetTypes, stockMovementKinds, vatModes } from '../enums.ts';
-import { PAGE_SIZE_MAX } from '../resources/define.ts';
+import { checkPage } from '../resources/define.ts';
 import { PROMOTION_PERCENT_MAX, promotionStates, STOCK_CHANGE_MAX, WON_MAX } from '../rules/product.ts';
 import { isIsoDate } from '../rules/seoul-time.ts';
 import { idSchema, isoDate, isoDateTime } from './common.ts';
@@ -20,10 +20,8 @@ const page = {
   _start: z.coerce.number().int().min(0).max(1_000_000).default(0),
   _end: z.coerce.number().int().min(1).max(1_000_100).default(20),
 };
-const pageRefine = (q: { _start: number; _end: number }, ctx: z.core.$RefinementCtx) => {
-  if (q._end <= q._start) ctx.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
-  if (q._end - q._start > PAGE_SIZE_MAX) ctx.addIssue({ code: 'custom', path: ['_end'], message: 'tooBig' });
-};
+const pageRefine = (q: { _start: number; _end: number }, ctx: z.core.$RefinementCtx) =>
+  checkPage(q._start, q._end, ctx);
 
 // ─── Products ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -62,7 +60,7 @@ const productFields = {
   price: won,
   vatMode: z.enum(vatModes, 'invalidValue').default('INCLUDED'),
   lowStockAt: z.number().int().min(0).max(STOCK_CHANGE_MAX).nullable().default(null),
-  memo: text({ max: 500 }).nullable().default(null),
+  memo: text({ max: 500, multiline: true }).nullable().default(null),
   status: z.enum(statuses, 'invalidValue').default('ACTIVE'),
 };
 

@@ -285,8 +285,8 @@ export type Trainer = z.output<typeof trainerSchema>;
 
 const trainerFields = {
   specialties: z.array(text({ min: 1, max: 30 })).max(10),
-  career: text({ max: 1000 }),
-  introduction: text({ max: 1000 }),
+  career: text({ max: 1000, multiline: true }),
+  introduction: text({ max: 1000, multiline: true }),
   workingHours: z.array(z.strictObject({ start: clock, end: clock }).nullable()).length(7, 'sevenDays'),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colorFormat'),
   payKind: z.enum(payKinds, 'invalidValue'),

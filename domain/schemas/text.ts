@@ -16,6 +16,37 @@ export const hasForbiddenControl = (value: string): boolean => {
   return false;
 };
 
+/**
+ * Characters that change how the text around them is drawn: the bidirectional embeddings and overrides (U+202A–202E)
+ * and isolates (U+2066–2069). Refused in every text, multi-line too (docs/rules.md#input): they can make a name or a
+ * note read differently from what it holds.
+ */
+const isBidiControl = (code: number) =>
+  (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+
+/**
+ * Invisible characters: zero-width space, non-joiner and joiner (U+200B–200D), word joiner (U+2060), the zero-width
+ * no-break space (U+FEFF) and the direction marks (U+200E, U+200F). Refused in single-line texts (names, titles,
+ * codes), kept in multi-line ones, where an emoji sequence joined by U+200D may stand in a memo.
+ */
+const isInvisible = (code: number) =>
+  (code >= 0x200b && code <= 0x200f) || code === 0x2060 || code === 0xfeff;
+
+/** True when the text holds a bidirectional override or isolate (refused in every text). */
+export const hasBidiControl = (value: string): boolean => {
+  for (let i = 0; i < value.length; i++) if (isBidiControl(value.charCodeAt(i))) return true;
+  return false;
+};
+
+/** True when the text holds a bidirectional control or an invisible character (refused in single-line texts). */
+export const hasInvisible = (value: string): boolean => {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (isBidiControl(code) || isInvisible(code)) return true;
+  }
+  return false;
+};
+
 /** CRLF and a lone CR become LF (what a textarea sends differs by browser and platform). */
 const toLf = (value: string) => (value.includes('\r') ? value.replace(/\r\n?/g, '\n') : value);
 
@@ -28,18 +59,34 @@ export type TextOptions = {
   maxMessage?: string;
   /** Trim surrounding whitespace (default true). Passwords and other secrets keep theirs. */
   trim?: boolean;
+  /**
+   * A multi-line free text (a memo, a note): zero-width characters and direction marks are kept. A single-line text
+   * (the default) refuses them; both refuse bidirectional overrides and isolates (`invisibleCharacter`). A secret
+   * (`trim: false`) keeps all of them.
+   */
+  multiline?: boolean;
 };
 
 /**
  * A text field: `text({ max: 100 })`, `text({ min: 1, max: 50, minMessage: 'nameRequired' })`. Returns a plain
  * `z.string()` chain, so `.regex()`, `.nullable()` and `.optional()` follow as usual.
  */
-export const text = ({ max, min, minMessage = 'required', maxMessage, trim = true }: TextOptions) => {
+export const text = ({
+  max,
+  min,
+  minMessage = 'required',
+  maxMessage,
+  trim = true,
+  multiline = false,
+}: TextOptions) => {
   // The control check comes before trimming: a leading vertical tab or form feed is refused, not cut off.
+  // A secret (`trim: false`) is never shown, so only the control check applies to it.
+  const invisible = !trim ? () => false : multiline ? hasBidiControl : hasInvisible;
   let schema = z
     .string()
     .overwrite(toLf)
-    .refine((value) => !hasForbiddenControl(value), { message: 'controlCharacter', abort: true });
+    .refine((value) => !hasForbiddenControl(value), { message: 'controlCharacter', abort: true })
+    .refine((value) => !invisible(value), { message: 'invisibleCharacter', abort: true });
   if (trim) schema = schema.trim();
   if (min !== undefined) schema = schema.min(min, minMessage);
   return schema.max(max, maxMessage);

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { hasRight } from '#domain/permissions.ts';
 import {
   type AccessRule,
+  checkPage,
   type FieldMeta,
   type Operation,
   PAGE_SIZE_MAX,
@@ -182,17 +183,7 @@ export const listQuerySchema = (declaration: ResourceDeclaration) => {
   return z.strictObject(shape).superRefine((q, issue) => {
     const start = (q._start as number | undefined) ?? 0;
     const end = (q._end as number | undefined) ?? start + 10;
-    if (end <= start) issue.addIssue({ code: 'custom', path: ['_end'], message: 'tooSmall' });
-    if (end - start > PAGE_SIZE_MAX) {
-      issue.addIssue({
-        code: 'too_big',
-        origin: 'number',
-        maximum: PAGE_SIZE_MAX,
-        path: ['_end'],
-        message: 'tooBig',
-        input: end,
-      });
-    }
+    checkPage(start, end, issue);
   });
 };
 
