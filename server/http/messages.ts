@@ -23,6 +23,8 @@ const core = {
   loginFailed: 'The user ID or password is incorrect.',
   loginFailedTriesLeft: 'The user ID or password is incorrect. {{remainingTries}} tries left.',
   loginLocked: 'Too many failed sign-ins. Try again in {{minutes}} min, or reset your password.',
+  loginSlowed: 'There have been many failed sign-ins. Wait a moment before the next try.',
+  userIdCheckLimited: 'Too many user ID checks. Try again in {{minutes}} min.',
   resetRequested: 'If the account exists, a 6-digit code has been sent to its phone.',
   resetCodeInvalid: 'The code is wrong or has expired. Ask for a new code.',
   resetLimited: 'Too many code requests. Try again in {{minutes}} min.',
@@ -147,6 +149,8 @@ const coreKo: Record<keyof typeof core, string> = {
   loginFailedTriesLeft:
     '아이디 또는 비밀번호가 올바르지 않습니다. {{remainingTries}}번 더 시도할 수 있습니다.',
   loginLocked: '로그인 실패가 너무 많습니다. {{minutes}}분 후에 다시 시도하거나 비밀번호를 재설정해 주세요.',
+  loginSlowed: '로그인 실패가 많아 잠시 기다린 뒤에 다시 시도할 수 있습니다.',
+  userIdCheckLimited: '아이디 확인 요청이 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요.',
   resetRequested: '계정이 있으면 등록된 휴대폰으로 6자리 인증번호를 보냈습니다.',
   resetCodeInvalid: '인증번호가 틀렸거나 만료되었습니다. 새 인증번호를 요청해 주세요.',
   resetLimited: '인증번호 요청이 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요.',

@@ -18,15 +18,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['auth'],
         summary: 'Sign in; sets the HttpOnly session cookie `sid`',
         description:
-          'From the 3rd failure in 15 minutes the 401 carries `details.remainingTries`; the 5th locks the account: ' +
-          '429 `loginLocked` with `Retry-After` (seconds) and `details.retryAfterMinutes` (rounded up).',
+          'Failures are counted per account and address pair: from the 3rd in 15 minutes the 401 carries ' +
+          '`details.remainingTries`; the 5th locks the pair (that account from that address only): 429 ' +
+          '`loginLocked` with `Retry-After` (seconds) and `details.retryAfterMinutes` (rounded up). Past 20 failures ' +
+          'of the account from any address, or 30 from the address on any account, each attempt waits: 429 ' +
+          '`loginSlowed` with `Retry-After` and `details.retryAfterSeconds`.',
         body: loginRoute.body,
         response: {
           200: loginRoute.response,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'RATE_LIMITED'),
         },
       },
-      // A blanket per-IP limit in front of the per-account and per-IP failure counts.
+      // A blanket per-IP limit in front of the failure counts (login-throttle.ts).
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -42,7 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         // The same count for a known or an unknown id, so the tries left tell nothing about the account.
         throw await ctx.loginThrottle.recordFailure(userKey, request.ip);
       }
-      await ctx.loginThrottle.clear(userKey);
+      // Only this pair's failures: a stranger's failures elsewhere keep counting towards the account's ceiling.
+      await ctx.loginThrottle.clear(userKey, request.ip);
       // Rotate: a session presented with the login request is ended, and a new token is issued.
       if (request.sessionTokenHash) await ctx.sessions.destroy(request.sessionTokenHash);
       const token = await ctx.sessions.create(found.id, {
