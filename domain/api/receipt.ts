@@ -46,7 +46,8 @@ export const cashReceiptDueRoute = defineRoute({
 /**
  * `POST /web/receipt/cash`: issues the cash receipt of a checkout's cash and transfer part through the provider.
  * 400 on an identifier of the wrong shape (the reason on `identifier`); 409 `receiptAlreadyIssued` when one is
- * issued; 409 `receiptNothingCash` when the checkout took no cash or transfer.
+ * issued; 409 `receiptNothingCash` when the checkout took no cash or transfer; 409 `proofTaxInvoiceIssued` when
+ * an issued tax invoice covers a sale it took cash for (one proof per supply).
  */
 export const cashReceiptIssueRoute = defineRoute({
   method: 'POST',
@@ -87,7 +88,8 @@ export const taxInvoiceCandidatesRoute = defineRoute({
 /**
  * `POST /web/receipt/tax-invoice`: a tax invoice for what was paid on a sale. 409 `taxInvoiceCardSale` when any of
  * its payments was by card, `taxInvoiceUnpaid` when nothing was paid, `taxInvoiceAlreadyIssued`,
- * `supplierNotVerified` when the facility has no business number.
+ * `supplierNotVerified` when the facility has no business number, `proofCashReceiptIssued` when an issued cash
+ * receipt covers a cash payment of it (one proof per supply).
  */
 export const taxInvoiceIssueRoute = defineRoute({
   method: 'POST',

@@ -13,6 +13,11 @@ describe('cashReceiptState', () => {
     expect(cashReceiptState(99_999, '2026-03-02', false, '2026-04-01')).toBe('OPTIONAL');
     expect(cashReceiptState(500_000, '2026-03-02', true, '2026-04-01')).toBe('ISSUED');
   });
+  it('is INVOICED, neither due nor overdue, when a tax invoice covers the payment', () => {
+    expect(cashReceiptState(100_000, '2026-03-02', false, '2026-04-01', true)).toBe('INVOICED');
+    expect(cashReceiptState(10_000, '2026-03-02', false, '2026-03-02', true)).toBe('INVOICED');
+    expect(cashReceiptState(100_000, '2026-03-02', true, '2026-04-01', true)).toBe('ISSUED');
+  });
 });
 
 describe('taxInvoiceRefusal', () => {
@@ -21,6 +26,14 @@ describe('taxInvoiceRefusal', () => {
     expect(taxInvoiceRefusal({ paid: 50_000, hasCard: true, invoiced: false })).toBe('taxInvoiceCardSale');
     expect(taxInvoiceRefusal({ paid: 0, hasCard: false, invoiced: false })).toBe('taxInvoiceUnpaid');
     expect(taxInvoiceRefusal({ paid: 1, hasCard: false, invoiced: false })).toBeNull();
+  });
+  it('refuses a sale whose cash payment a cash receipt already covers (one proof per supply)', () => {
+    expect(taxInvoiceRefusal({ paid: 1, hasCard: false, invoiced: false, receipted: true })).toBe(
+      'proofCashReceiptIssued',
+    );
+    expect(taxInvoiceRefusal({ paid: 1, hasCard: false, invoiced: true, receipted: true })).toBe(
+      'taxInvoiceAlreadyIssued',
+    );
   });
 });
 

@@ -14,8 +14,11 @@ const paging = {
   _end: z.coerce.number().int().min(1).max(10_000).default(50),
 };
 
-/** Where a checkout stands with its cash receipt: issued, due (mandatory, deadline ahead), overdue, or optional. */
-export const cashReceiptDueStates = ['DUE', 'OVERDUE', 'ISSUED', 'OPTIONAL'] as const;
+/**
+ * Where a checkout stands with its cash receipt: issued, due (mandatory, deadline ahead), overdue, optional, or
+ * invoiced (an issued tax invoice covers its cash: one proof per supply, docs/rules.md#cash-receipts).
+ */
+export const cashReceiptDueStates = ['DUE', 'OVERDUE', 'ISSUED', 'INVOICED', 'OPTIONAL'] as const;
 export type CashReceiptDueState = (typeof cashReceiptDueStates)[number];
 
 export const cashReceiptSchema = z
@@ -84,6 +87,8 @@ export const cashReceiptDueRowSchema = z
     cashReceiptDeadline: z.string(),
     state: z.enum(cashReceiptDueStates),
     receipt: cashReceiptSchema.nullable(),
+    /** The approval number of the issued tax invoice that covers this payment's cash (state INVOICED), or null. */
+    taxInvoiceApprovalNumber: z.string().nullable(),
   })
   .meta({ id: 'CashReceiptDueRow' });
 export type CashReceiptDueRow = z.infer<typeof cashReceiptDueRowSchema>;
@@ -153,6 +158,7 @@ export const taxInvoiceRefusals = [
   'taxInvoiceCardSale',
   'taxInvoiceUnpaid',
   'taxInvoiceAlreadyIssued',
+  'proofCashReceiptIssued',
 ] as const;
 
 /** A customer's sales, as the tax-invoice drawer offers them. */

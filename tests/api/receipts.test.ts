@@ -8,7 +8,8 @@ import { type Cookies, makeActiveGym, makeGym } from '../fixtures/gyms.ts';
 // Cash receipts and tax invoices (docs/rules.md#cash-receipts, docs/rules.md#tax-invoices): the due list with the
 // mandatory flag, the 5-day deadline and OVERDUE; issuing to an identifier of the right shape or self-issued; one
 // issued receipt per checkout, also under concurrency; cancelling with a reason and issuing again; tax invoices
-// for what was paid, refused for a card sale or an unpaid one; the month's CSV. The clock starts on Monday
+// for what was paid, refused for a card sale or an unpaid one; one proof per supply (a receipt or an invoice,
+// never both, also when the two race); the month's CSV. The clock starts on Monday
 // 2026-03-02 at 09:00 KST.
 
 let t: TestApp;
@@ -400,6 +401,176 @@ describe('tax invoices', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().reason).toBe('supplierNotVerified');
+  });
+});
+
+describe('one proof per supply: a cash receipt or a tax invoice, never both', () => {
+  const invoice = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/web/receipt/tax-invoice',
+      cookies: owner,
+      headers,
+      payload: { gymId, buyerName: '(주)고객사', buyerBusinessNumber: '123-45-67890', ...body },
+    });
+  const receiptBody = (checkoutId: number) => ({
+    checkoutId,
+    purpose: 'EXPENSE_PROOF',
+    identifierType: 'BUSINESS',
+    identifier: '123-45-67890',
+  });
+  /** Every row a refusal must leave alone: the facility's receipts, invoices and audit rows. */
+  const rows = async () => ({
+    receipts: (await t.db.select({ n: count() }).from(cashReceipt).where(eq(cashReceipt.gymId, gymId)))[0]!.n,
+    invoices: (await t.db.select({ n: count() }).from(taxInvoice).where(eq(taxInvoice.gymId, gymId)))[0]!.n,
+    audit: (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, gymId)))[0]!.n,
+  });
+  const issuedFor = async (checkoutId: number, saleId: number) => ({
+    receipts: (
+      await t.db
+        .select({ n: count() })
+        .from(cashReceipt)
+        .where(and(eq(cashReceipt.checkoutId, checkoutId), eq(cashReceipt.status, 'ISSUED')))
+    )[0]!.n,
+    invoices: (
+      await t.db
+        .select({ n: count() })
+        .from(taxInvoice)
+        .where(and(eq(taxInvoice.saleId, saleId), eq(taxInvoice.status, 'ISSUED')))
+    )[0]!.n,
+  });
+  const dueRow = async (checkoutId: number) =>
+    (await due()).data.find((r) => r.checkoutId === checkoutId) as
+      | (DueRow & { taxInvoiceApprovalNumber: string | null })
+      | undefined;
+
+  it('refuses a tax invoice on a sale a cash receipt covers, naming the receipt; allows it once cancelled', async () => {
+    const { checkoutId, saleId, customer } = await buy([{ method: 'CASH', amount: 220_000 }]);
+    const receipt = (await issue(receiptBody(checkoutId))).json().data;
+    expect(receipt.status).toBe('ISSUED');
+
+    const candidates = await send(
+      'GET',
+      `/web/receipt/tax-invoice/candidates?gymId=${gymId}&memberId=${customer.id}`,
+    );
+    expect(candidates.json().data[0]).toMatchObject({ saleId, refusal: 'proofCashReceiptIssued' });
+
+    const before = await rows();
+    const refused = await invoice({ saleId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'proofCashReceiptIssued',
+      details: { proof: 'CASH_RECEIPT', proofId: receipt.id, approvalNumber: receipt.approvalNumber },
+    });
+    expect(refused.json().message).toContain(receipt.approvalNumber);
+    expect(refused.json().message).toMatch(/cash receipt/i);
+    const korean = await invoice({ saleId }, { 'accept-language': 'ko' });
+    expect(korean.statusCode).toBe(409);
+    expect(korean.json().message).toContain('현금영수증');
+    expect(korean.json().message).toContain(receipt.approvalNumber);
+    expect(await rows()).toEqual(before);
+
+    const cancelled = await send('POST', `/web/receipt/cash/${receipt.id}/cancel`, {
+      gymId,
+      reason: '세금계산서로 대체',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const issued = await invoice({ saleId });
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(await issuedFor(checkoutId, saleId)).toEqual({ receipts: 0, invoices: 1 });
+  });
+
+  it('refuses a cash receipt on a payment a tax invoice covers, which is then neither due nor overdue', async () => {
+    const { checkoutId, saleId } = await buy([{ method: 'TRANSFER', amount: 150_000 }]);
+    expect((await dueRow(checkoutId))?.state).toBe('DUE');
+    const made = await invoice({ saleId });
+    expect(made.statusCode, made.body).toBe(201);
+    const number = made.json().data.approvalNumber as string;
+
+    // The tax invoice is the proof: the payment owes no cash receipt, and the list says why.
+    expect(await dueRow(checkoutId)).toMatchObject({ state: 'INVOICED', taxInvoiceApprovalNumber: number });
+    expect((await due('&state=DUE')).data.map((r) => r.checkoutId)).not.toContain(checkoutId);
+    setNow(t, '2026-03-20T00:00:00Z');
+    expect((await due('&state=OVERDUE')).data.map((r) => r.checkoutId)).not.toContain(checkoutId);
+    setNow(t, NOW);
+
+    const before = await rows();
+    for (const body of [
+      receiptBody(checkoutId),
+      { checkoutId, purpose: 'INCOME_DEDUCTION', identifierType: 'PHONE', selfIssue: true },
+    ]) {
+      const refused = await issue(body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        reason: 'proofTaxInvoiceIssued',
+        details: { proof: 'TAX_INVOICE', proofId: made.json().data.id, approvalNumber: number },
+      });
+      expect(refused.json().message).toContain(number);
+    }
+    expect(await rows()).toEqual(before);
+
+    const cancelled = await send('POST', `/web/receipt/tax-invoice/${made.json().data.id}/cancel`, {
+      gymId,
+      reason: '현금영수증으로 대체',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await dueRow(checkoutId)).toMatchObject({ state: 'DUE', taxInvoiceApprovalNumber: null });
+    const receipt = await issue(receiptBody(checkoutId));
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    expect(await issuedFor(checkoutId, saleId)).toEqual({ receipts: 1, invoices: 0 });
+  });
+
+  it('links a sale to every checkout that took cash for it: a receipt on a collection blocks the invoice', async () => {
+    // 600,000 won: 300,000 in cash at the sale, the rest collected by transfer a day later.
+    const { checkoutId: first, saleId } = await buy([{ method: 'CASH', amount: 300_000 }]);
+    setNow(t, '2026-03-03T01:00:00Z');
+    const collected = await send('POST', `/web/sales/${saleId}/collect`, {
+      gymId,
+      payments: [{ method: 'TRANSFER', amount: 300_000 }],
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    const second = collected.json().data.checkoutId as number;
+    expect(second).not.toBe(first);
+    const receipt = (await issue(receiptBody(second))).json().data;
+    expect(receipt.status).toBe('ISSUED');
+
+    const before = await rows();
+    const refused = await invoice({ saleId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details).toMatchObject({ proof: 'CASH_RECEIPT', proofId: receipt.id });
+    expect(await rows()).toEqual(before);
+
+    // Cancelled, the sale may be invoiced whole; then neither of its payments gets a receipt.
+    await send('POST', `/web/receipt/cash/${receipt.id}/cancel`, { gymId, reason: '세금계산서 요청' });
+    const made = await invoice({ saleId });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.total).toBe(600_000);
+    for (const checkoutId of [first, second]) {
+      const again = await issue(receiptBody(checkoutId));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().reason).toBe('proofTaxInvoiceIssued');
+      expect((await dueRow(checkoutId))?.state).toBe('INVOICED');
+    }
+  });
+
+  it('issues exactly one proof when a receipt and an invoice for the same sale race', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { checkoutId, saleId } = await buy([{ method: 'CASH', amount: 200_000 }]);
+      const before = await rows();
+      const calls = [issue(receiptBody(checkoutId)), invoice({ saleId })];
+      const answers = await Promise.all(round % 2 === 0 ? calls : calls.reverse());
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes, answers.map((a) => a.body).join('\n')).toEqual([201, 409]);
+      const loser = answers.find((a) => a.statusCode === 409)!.json();
+      expect(['proofCashReceiptIssued', 'proofTaxInvoiceIssued']).toContain(loser.reason);
+      const issued = await issuedFor(checkoutId, saleId);
+      expect(issued.receipts + issued.invoices).toBe(1);
+      const after = await rows();
+      // One row written, with its one audit row.
+      expect(after.receipts + after.invoices).toBe(before.receipts + before.invoices + 1);
+      expect(after.audit).toBe(before.audit + 1);
+    }
   });
 });
 

@@ -17,6 +17,10 @@ export const receiptMessages = {
       'A tax invoice is already issued for this sale. Cancel it first to issue another.',
     supplierNotVerified:
       "The facility's business details are not verified yet, so it cannot issue a tax invoice as the supplier.",
+    proofCashReceiptIssued:
+      "A cash receipt ({{number}}) is already issued for this sale's cash payment, and one supply gets one proof. Cancel the cash receipt first to issue a tax invoice.",
+    proofTaxInvoiceIssued:
+      'A tax invoice ({{number}}) is already issued for a sale in this payment, and one supply gets one proof. Cancel the tax invoice first to issue a cash receipt.',
   },
   ko: {
     receiptPhoneShape: '01로 시작하는 10~11자리 휴대폰 번호를 입력해 주세요.',
@@ -33,5 +37,9 @@ export const receiptMessages = {
     taxInvoiceAlreadyIssued:
       '이 판매에는 이미 세금계산서가 발행되어 있습니다. 다시 발행하려면 먼저 취소해 주세요.',
     supplierNotVerified: '시설의 사업자 정보가 아직 인증되지 않아 공급자로 세금계산서를 발행할 수 없습니다.',
+    proofCashReceiptIssued:
+      '이 판매의 현금 결제에 이미 현금영수증({{number}})이 발급되어 있습니다. 한 거래에는 증빙을 하나만 발급할 수 있으니, 세금계산서를 발행하려면 먼저 현금영수증을 취소해 주세요.',
+    proofTaxInvoiceIssued:
+      '이 결제의 판매에 이미 세금계산서({{number}})가 발행되어 있습니다. 한 거래에는 증빙을 하나만 발급할 수 있으니, 현금영수증을 발급하려면 먼저 세금계산서를 취소해 주세요.',
   },
 } as const satisfies { en: Record<string, string>; ko: Record<string, string> };

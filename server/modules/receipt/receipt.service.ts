@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Language, VatMode } from '#domain/enums.ts';
 import { toCsv } from '#domain/rules/csv.ts';
@@ -63,6 +63,26 @@ const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
 
 const refused = (reason: ReceiptReason) => new AppError('CONFLICT', reason);
 
+/**
+ * One proof per supply (docs/rules.md#cash-receipts): the 409 names the proof that already covers it, by its
+ * approval number in the message and in `details` (which proof, its id) for the screen.
+ */
+const proofIssued = (
+  reason: 'proofCashReceiptIssued' | 'proofTaxInvoiceIssued',
+  proof: { id: number; approvalNumber: string },
+) =>
+  new AppError(
+    'CONFLICT',
+    reason,
+    { number: proof.approvalNumber },
+    {},
+    {
+      proof: reason === 'proofCashReceiptIssued' ? 'CASH_RECEIPT' : 'TAX_INVOICE',
+      proofId: proof.id,
+      approvalNumber: proof.approvalNumber,
+    },
+  );
+
 /** A 400 on one field, in the envelope's `errors` (docs/architecture.md#api-contract). */
 const badField = (field: string, key: ReceiptReason) =>
   new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { [field]: key });
@@ -120,8 +140,21 @@ export const receiptSettings = async (
 /** The start of a Seoul day as an instant (the lists' date filters are Seoul days, both ends included). */
 const dayStart = (day: string) => seoulDayStartUtc(day);
 
+/** A cash or transfer payment line that a cash receipt covers (docs/rules.md#cash-receipts). */
+const cashLine = sql`${paymentLine.status} = 'APPROVE' and ${paymentLine.method} in ('CASH', 'TRANSFER')`;
+
+/**
+ * The approval number of an issued tax invoice on a sale this checkout took cash or transfer for, or null: one
+ * proof per supply, so such a checkout gets no cash receipt and owes none (docs/rules.md#cash-receipts).
+ */
+const invoiceOfCheckout = (checkoutId: SQL | number) =>
+  sql<
+    string | null
+  >`(select ${taxInvoice.approvalNumber} from ${taxInvoice} where ${taxInvoice.status} = 'ISSUED' and ${taxInvoice.saleId} in (select ${paymentLine.saleId} from ${paymentLine} where ${paymentLine.checkoutId} = ${checkoutId} and ${cashLine}) order by ${taxInvoice.id} limit 1)`;
+
 const dueWhere = (gymId: number, query: CashReceiptDueQuery, today: string): SQL => {
   const issued = sql`exists (select 1 from ${cashReceipt} where ${cashReceipt.checkoutId} = ${checkout.id} and ${cashReceipt.status} = 'ISSUED')`;
+  const invoiced = sql`${invoiceOfCheckout(sql`${checkout.id}`)} is not null`;
   const parts: (SQL | undefined)[] = [eq(checkout.gymId, gymId)];
   if (query.from) parts.push(gte(checkout.createDate, dayStart(query.from)));
   if (query.to) parts.push(lt(checkout.createDate, dayStart(addDays(query.to, 1))));
@@ -129,7 +162,8 @@ const dueWhere = (gymId: number, query: CashReceiptDueQuery, today: string): SQL
   // The mandatory ones match the partial index checkout_gym_cash_idx (cash_paid >= 100000).
   else parts.push(sql`${checkout.cashPaid} >= 100000`);
   if (query.state === 'ISSUED') parts.push(issued);
-  if (query.state === 'DUE' || query.state === 'OVERDUE') parts.push(sql`not ${issued}`);
+  if (query.state === 'DUE' || query.state === 'OVERDUE')
+    parts.push(sql`not ${issued}`, sql`not ${invoiced}`);
   // Overdue: the payment day plus 5 days is before today, so the payment was before the start of today − 5.
   if (query.state === 'OVERDUE')
     parts.push(lt(checkout.createDate, dayStart(addDays(today, -CASH_RECEIPT_DAYS))));
@@ -154,6 +188,7 @@ export const listCashReceiptDue = async (
       memberName: member.name,
       memberPhone: member.phone,
       receipt: cashReceipt,
+      invoice: invoiceOfCheckout(sql`${checkout.id}`),
       total: cappedTotal(checkout, where),
     })
     .from(checkout)
@@ -182,8 +217,9 @@ export const listCashReceiptDue = async (
         cashPaid: r.checkout.cashPaid,
         cashReceiptRequired: cashReceiptRequired(r.checkout.cashPaid),
         cashReceiptDeadline: cashReceiptDeadline(paidOn),
-        state: cashReceiptState(r.checkout.cashPaid, paidOn, r.receipt !== null, today),
+        state: cashReceiptState(r.checkout.cashPaid, paidOn, r.receipt !== null, today, r.invoice !== null),
         receipt: r.receipt ? cashReceiptRecord(r.receipt) : null,
+        taxInvoiceApprovalNumber: r.invoice,
       };
     }),
   };
@@ -280,6 +316,35 @@ export const issueCashReceipt = async (
     .from(cashReceipt)
     .where(and(eq(cashReceipt.checkoutId, head.id), eq(cashReceipt.status, 'ISSUED')));
   if (existing) throw refused('receiptAlreadyIssued');
+  // One proof per supply: lock the sales this checkout took cash or transfer for (in id order, after the
+  // checkout; a tax invoice locks its sale FOR UPDATE), then no issued tax invoice may cover any of them. The lock
+  // makes a receipt and an invoice issued at the same moment wait for each other, so the second sees the first.
+  // NO KEY UPDATE, so payment lines written on those sales meanwhile (a key-share lock) do not wait for it.
+  const sales = await tx
+    .select({ id: sale.id })
+    .from(sale)
+    .where(
+      sql`${sale.id} in (select ${paymentLine.saleId} from ${paymentLine} where ${paymentLine.checkoutId} = ${head.id} and ${cashLine})`,
+    )
+    .orderBy(sale.id)
+    .for('no key update');
+  if (sales.length > 0) {
+    const [invoice] = await tx
+      .select({ id: taxInvoice.id, approvalNumber: taxInvoice.approvalNumber })
+      .from(taxInvoice)
+      .where(
+        and(
+          eq(taxInvoice.status, 'ISSUED'),
+          inArray(
+            taxInvoice.saleId,
+            sales.map((s) => s.id),
+          ),
+        ),
+      )
+      .orderBy(taxInvoice.id)
+      .limit(1);
+    if (invoice) throw proofIssued('proofTaxInvoiceIssued', invoice);
+  }
   const { supply, vat } = await cashSplit(tx, head.id, head.cashPaid);
   const paidOn = seoulDayOf(head.createDate);
   const approval = await provider.issueCashReceipt({
@@ -442,7 +507,24 @@ const saleMoney = (saleId: SQL | number) => ({
   ),
   hasCard: sql<boolean>`exists (select 1 from ${paymentLine} where ${paymentLine.saleId} = ${saleId} and ${paymentLine.method} = 'CARD')`,
   invoiced: sql<boolean>`exists (select 1 from ${taxInvoice} where ${taxInvoice.saleId} = ${saleId} and ${taxInvoice.status} = 'ISSUED')`,
+  receipted: sql<boolean>`exists (select 1 from ${cashReceipt} where ${cashReceipt.status} = 'ISSUED' and ${cashReceipt.checkoutId} in (select ${paymentLine.checkoutId} from ${paymentLine} where ${paymentLine.saleId} = ${saleId} and ${cashLine}))`,
 });
+
+/** The issued cash receipt that covers a cash or transfer payment of the sale, if any (one proof per supply). */
+const receiptOfSale = async (tx: Executor, saleId: number) => {
+  const [row] = await tx
+    .select({ id: cashReceipt.id, approvalNumber: cashReceipt.approvalNumber })
+    .from(cashReceipt)
+    .where(
+      and(
+        eq(cashReceipt.status, 'ISSUED'),
+        sql`${cashReceipt.checkoutId} in (select ${paymentLine.checkoutId} from ${paymentLine} where ${paymentLine.saleId} = ${saleId} and ${cashLine})`,
+      ),
+    )
+    .orderBy(cashReceipt.id)
+    .limit(1);
+  return row;
+};
 
 /** A customer's latest 50 sales, each with its figures and why it can or cannot get an invoice. */
 export const taxInvoiceCandidates = async (
@@ -468,7 +550,12 @@ export const taxInvoiceCandidates = async (
       supply: split.supply,
       vat: split.vat,
       hasCard: Boolean(r.hasCard),
-      refusal: taxInvoiceRefusal({ ...r, hasCard: Boolean(r.hasCard), invoiced: Boolean(r.invoiced) }),
+      refusal: taxInvoiceRefusal({
+        ...r,
+        hasCard: Boolean(r.hasCard),
+        invoiced: Boolean(r.invoiced),
+        receipted: Boolean(r.receipted),
+      }),
     };
   });
 };
@@ -496,12 +583,16 @@ export const issueTaxInvoice = async (
     .select(saleMoney(sql`${sale.id}`))
     .from(sale)
     .where(eq(sale.id, row.id));
+  // The sale's row is locked, and a cash receipt locks the sales of its checkout before it looks for an invoice:
+  // so a receipt issued at the same moment is either committed and seen here, or waits and then sees this one.
   const refusal = taxInvoiceRefusal({
     paid: money?.paid ?? 0,
     hasCard: Boolean(money?.hasCard),
     invoiced: Boolean(money?.invoiced),
   });
   if (refusal) throw refused(refusal);
+  const receipt = await receiptOfSale(tx, row.id);
+  if (receipt) throw proofIssued('proofCashReceiptIssued', receipt);
   const [supplier] = await tx
     .select({
       name: gym.name,

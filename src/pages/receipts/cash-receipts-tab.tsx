@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Segmented, Table, Typography } from 'antd';
+import { Alert, App, Button, Segmented, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ const stateTone: Record<CashReceiptDueRow['state'], TagTone> = {
   DUE: 'warning',
   OVERDUE: 'danger',
   ISSUED: 'success',
+  INVOICED: 'info',
   OPTIONAL: 'neutral',
 };
 
@@ -107,7 +108,7 @@ export function CashReceiptsTab({
       render: (_, r) => (
         <>
           <ToneTag tone={stateTone[r.state]}>{translate(`receipts.cash.state.${r.state}`)}</ToneTag>
-          {r.cashReceiptRequired && r.state !== 'ISSUED' && (
+          {r.cashReceiptRequired && (r.state === 'DUE' || r.state === 'OVERDUE') && (
             <span className="fd-rx-sub">{dotDate(r.cashReceiptDeadline)}</span>
           )}
         </>
@@ -126,6 +127,12 @@ export function CashReceiptsTab({
               {r.receipt.selfIssued && ` · ${translate('receipts.cash.selfIssued')}`}
             </span>
             {r.receipt.testMode && <TestModeTag />}
+          </>
+        ) : r.taxInvoiceApprovalNumber ? (
+          // One proof per supply: a tax invoice covers this payment (docs/rules.md#cash-receipts).
+          <>
+            <span>{r.taxInvoiceApprovalNumber}</span>
+            <span className="fd-rx-sub">{translate('receipts.cash.coveredByInvoice')}</span>
           </>
         ) : (
           '—'
@@ -147,6 +154,14 @@ export function CashReceiptsTab({
                 >
                   {translate('receipts.cash.cancel')}
                 </Button>
+              ) : r.taxInvoiceApprovalNumber ? (
+                <Tooltip
+                  title={translate('receipts.cash.invoicedHelp', { number: r.taxInvoiceApprovalNumber })}
+                >
+                  <Button size="small" disabled>
+                    {translate('receipts.cash.issue')}
+                  </Button>
+                </Tooltip>
               ) : (
                 <Button
                   size="small"
