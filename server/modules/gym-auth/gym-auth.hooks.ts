@@ -1,7 +1,7 @@
 import type { InferInsertModel } from 'drizzle-orm';
 import { gymAuthMemberResource } from '#domain/resources/index.ts';
 import { gymAuth, gymAuthMember } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { defaultToRecord, type ResourceHooks } from '../../resources/engine.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { rowOf } from '../rows.ts';
@@ -12,6 +12,7 @@ import {
   createAuthSet,
   deleteAuthSet,
   gymOfAuth,
+  hasPendingInvite,
   memberSummariesOf,
   unassignAuth,
 } from './gym-auth.service.ts';
@@ -86,6 +87,8 @@ export const gymAuthMemberHooks: ResourceHooks = {
     if (gymId === undefined || memberId === undefined) {
       throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { gymAuthId: 'invalidValue' });
     }
+    // An invitation not yet accepted links no one: 404, as for someone never linked (docs/rules.md#people).
+    if (await hasPendingInvite(tx, gymId, memberId)) throw notFound();
     return assignAuth(tx, gymId, memberId, gymAuthId, ctx.clock());
   },
 

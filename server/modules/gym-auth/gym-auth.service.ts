@@ -1,4 +1,13 @@
-import { and, eq, type InferInsertModel, type InferSelectModel, inArray, ne, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  type InferInsertModel,
+  type InferSelectModel,
+  inArray,
+  isNotNull,
+  ne,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import { gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
@@ -135,6 +144,26 @@ export const unassignAuth = async (tx: Executor, assignment: GymAuthMemberRow) =
     .set({ gymAuthId: null })
     .where(and(eq(gymMember.gymId, assignment.gymId), eq(gymMember.memberId, assignment.memberId)));
   await tx.delete(gymAuthMember).where(eq(gymAuthMember.id, assignment.id));
+};
+
+/**
+ * Whether the member's link to the facility is an invitation they have not accepted: it makes them nobody the
+ * facility may name yet (docs/rules.md#people).
+ */
+export const hasPendingInvite = async (db: Executor, gymId: number, memberId: number) => {
+  const [row] = await db
+    .select({ id: gymMember.id })
+    .from(gymMember)
+    .where(
+      and(
+        eq(gymMember.gymId, gymId),
+        eq(gymMember.memberId, memberId),
+        eq(gymMember.status, 'WAIT'),
+        isNotNull(gymMember.invitedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 };
 
 /** The members' summaries by id, for records that show them. */
