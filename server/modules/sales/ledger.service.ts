@@ -95,7 +95,7 @@ const seoulDateTime = (value: Date | string) => dayjs(value).tz(SEOUL).format('Y
 
 /**
  * The filters' ids must be the facility's own (docs/rules.md#money): a customer of another facility, or someone
- * not linked to this one, answers 404 rather than an empty list. One statement, and only when a filter names one.
+ * who never joined this one, answers 404 rather than an empty list. One statement, and only when a filter names one.
  */
 const assertFilterIds = async (
   db: Executor,
@@ -109,7 +109,9 @@ const assertFilterIds = async (
         ? sql<boolean>`exists (select 1 from ${member} where ${member.id} = ${ids.memberId} and ${member.ownerGymId} = ${gymId})`
         : sql<boolean>`true`,
       staff: ids.staffId
-        ? sql<boolean>`exists (select 1 from ${gymMember} where ${gymMember.gymId} = ${gymId} and ${gymMember.memberId} = ${ids.staffId})`
+        ? // Someone who joined: a WAIT link (an invitation not accepted, a request not approved) is no one's
+          // (docs/rules.md#people).
+          sql<boolean>`exists (select 1 from ${gymMember} where ${gymMember.gymId} = ${gymId} and ${gymMember.memberId} = ${ids.staffId} and ${gymMember.status} <> 'WAIT')`
         : sql<boolean>`true`,
     })
     .from(sql`(select 1) one`);
