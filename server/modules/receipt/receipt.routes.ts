@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +14,9 @@ import {
 } from '#domain/api/receipt.ts';
 import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
+import { member } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
@@ -162,6 +165,12 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, READ);
+      // Only the facility's own customer: anyone else's id answers 404, never an empty list (docs/rules.md#people).
+      const [customer] = await ctx.db
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.id, request.query.memberId), eq(member.ownerGymId, gymId)));
+      if (!customer) throw notFound();
       return { data: await taxInvoiceCandidates(ctx.db, gymId, request.query.memberId) };
     },
   );
