@@ -40,6 +40,8 @@ export const auditActions = [
   'consult.finish',
   'consult.stage',
   'consult.survey',
+  'consult.kiosk-staff',
+  'consult.kiosk-close',
   'booking-setting.update',
   'lesson.create',
   'lesson.update',

@@ -1,5 +1,6 @@
 import type { Language } from '#domain/enums.ts';
 import { interpolate } from '#domain/i18n/validation.ts';
+import { consultKioskMessages } from './messages/consult-kiosk.ts';
 import { expenseMessages } from './messages/expense.ts';
 import { payRequestMessages } from './messages/pay-request.ts';
 import { productMessages } from './messages/product.ts';
@@ -129,6 +130,7 @@ const en = {
   ...expenseMessages.en,
   ...payRequestMessages.en,
   ...reportMessages.en,
+  ...consultKioskMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -248,6 +250,7 @@ const ko: Record<MessageKey, string> = {
   ...expenseMessages.ko,
   ...payRequestMessages.ko,
   ...reportMessages.ko,
+  ...consultKioskMessages.ko,
 };
 
 const catalogue = { en, ko } as const;

@@ -51,10 +51,12 @@ import {
   toConsult,
   waitingCount,
 } from './consult.service.ts';
+import { kioskStaffRoutes } from './kiosk-staff.routes.ts';
 
 // Consulting (docs/rules.md#consulting): read with consultUseYn, changed with consultSettingYn, and every call
 // refused with 403 `consultAddOnRequired` while the facility's CONSULT add-on is not APPROVE. The tablet's calls
 // take only the `x-kiosk-token` header: no session, no other facility, nothing but its own survey and consults.
+// Its staff steps (kiosk-staff.routes.ts) add a staff window that a staff member opens with their password.
 
 const READ: GymRight = 'consultUseYn';
 const WRITE: GymRight = 'consultSettingYn';
@@ -431,4 +433,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => ({ data: await kioskStatus(ctx.db, kioskGym(request), request.params.token) }),
   );
+
+  // The tablet's staff steps: its token and a staff window opened with a staff member's password.
+  await app.register(kioskStaffRoutes, { ctx });
 };

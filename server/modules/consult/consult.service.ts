@@ -50,8 +50,8 @@ export type Actor = { memberId: number | null; now: Date };
 /** How long a tablet's token lasts: one working day. */
 export const KIOSK_TTL_MS = 16 * 3_600_000;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const newToken = () => randomBytes(24).toString('base64url');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const newToken = () => randomBytes(24).toString('base64url');
 
 /** Every consulting call needs the facility's CONSULT add-on in APPROVE (docs/rules.md#add-ons). */
 export const assertConsultAddOn = async (db: Executor, gymId: number) => {
@@ -144,16 +144,27 @@ export const openKiosk = async (db: Executor, gymId: number, actor: Actor) => {
   return { token, expiresAt: expiresAt.toISOString() };
 };
 
-/** The facility a tablet token opens, or 401: a missing, unknown or expired token reaches nothing. */
-export const kioskGymOf = async (db: Executor, token: string | undefined, now: Date): Promise<number> => {
-  if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw unauthenticated('kioskTokenInvalid');
+/** A token's form: what `newToken` makes, with room to spare. */
+export const TOKEN_FORM = /^[A-Za-z0-9_-]{20,64}$/;
+
+/**
+ * The tablet a token opens, with its staff window, or 401: a missing, unknown, expired or closed token reaches
+ * nothing (docs/rules.md#consulting).
+ */
+export const kioskOf = async (db: Executor, token: string | undefined, now: Date) => {
+  if (!token || !TOKEN_FORM.test(token)) throw unauthenticated('kioskTokenInvalid');
   const [row] = await db
-    .select({ gymId: consultKiosk.gymId, expiresAt: consultKiosk.expiresAt })
+    .select()
     .from(consultKiosk)
     .where(eq(consultKiosk.tokenHash, sha256(token)));
-  if (!row || row.expiresAt.getTime() <= now.getTime()) throw unauthenticated('kioskTokenInvalid');
-  return row.gymId;
+  if (!row || row.closedAt !== null || row.expiresAt.getTime() <= now.getTime())
+    throw unauthenticated('kioskTokenInvalid');
+  return row;
 };
+
+/** The facility a tablet token opens, or 401 (`kioskOf`). */
+export const kioskGymOf = async (db: Executor, token: string | undefined, now: Date): Promise<number> =>
+  (await kioskOf(db, token, now)).gymId;
 
 /** The products on sale today, as the result screen prices them. */
 export const productsOnSale = async (db: Executor, gymId: number, now: Date): Promise<ProductForFit[]> => {
