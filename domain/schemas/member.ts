@@ -95,5 +95,6 @@ export const passwordChangeSchema = z
   .meta({ id: 'PasswordChange' });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-export const userIdCheckQuerySchema = z.object({ userId: text({ min: 1, max: 100 }) });
+/** Only a well-formed user id gets an answer: no oracle for ids a join could never take (docs/rules.md#join). */
+export const userIdCheckQuerySchema = z.object({ userId: userIdField });
 export const userIdAvailabilitySchema = z.object({ available: z.boolean() });

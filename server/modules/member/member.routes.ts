@@ -17,6 +17,7 @@ import { requireMember } from '../../http/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { gymIdsWithRight } from '../../http/rights.ts';
+import { addressKey, createWindowLimiter } from '../../http/window-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { listConsents, recordJoinConsents } from '../consent/consent.service.ts';
 import { createGymWithOwner } from '../gym/gym.service.ts';
@@ -32,6 +33,26 @@ export const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppCon
     .where(and(eq(gymMember.memberId, memberId), inArray(gymMember.gymId, gymIds)))
     .limit(1);
   return link !== undefined;
+};
+
+/**
+ * The user-id check's limits per address (docs/rules.md#join): enough for the join form's "is this id free" as
+ * someone types, too few to walk a list of ids. The join itself still answers a taken id with 409.
+ */
+export const USER_ID_CHECK_LIMITS = [
+  { max: 20, windowMs: 60_000 },
+  { max: 100, windowMs: 60 * 60_000 },
+] as const;
+
+const userIdCheckLimited = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError(
+    'RATE_LIMITED',
+    'userIdCheckLimited',
+    { seconds, minutes },
+    {},
+    { retryAfterMinutes: minutes },
+  );
 };
 
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -91,10 +112,17 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
+  // One count per address for both spellings, checked before anything is read (docs/rules.md#join).
+  const userIdChecks = createWindowLimiter({ limits: USER_ID_CHECK_LIMITS, clock: ctx.clock });
+  const limitUserIdChecks = async (request: FastifyRequest) => {
+    const waitMs = userIdChecks.hit(addressKey(request.ip));
+    if (waitMs > 0) throw userIdCheckLimited(Math.max(1, Math.ceil(waitMs / 1000)));
+  };
   for (const route of [checkUserIdRoute, checkUserIdLegacyRoute]) {
     app.get(
       route.path,
       {
+        onRequest: limitUserIdChecks,
         schema: {
           tags: ['member'],
           summary:
@@ -107,7 +135,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
             ...errorResponses('VALIDATION_FAILED', 'RATE_LIMITED'),
           },
         },
-        config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
+        config: { public: true },
       },
       async (request) => ({ data: { available: !(await ctx.members.userIdExists(request.query.userId)) } }),
     );
