@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import Papa from 'papaparse';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { consultCallRoute, consultListRoute, consultWaitingRoute } from '#domain/api/consult.ts';
@@ -18,6 +17,7 @@ import { api, http } from '#src/providers/instances.ts';
 import { consultingUrl } from '#src/shell/menu-model.ts';
 import { saveBlob } from '../members/download.ts';
 import { useStaffOptions } from '../members/use-staff-options.ts';
+import { consultCsv } from './consult-csv.ts';
 import { ConsultDrawer } from './consult-drawer.tsx';
 import '../members/members.css';
 import './consult.css';
@@ -164,20 +164,9 @@ function ConsultTable({ gymId, canChange }: { gymId: number; canChange: boolean 
     const rows = (
       await http.get<Consult[]>(`/web/consult/list/${gymId}`, { params: queryOf(filters, 0, 100) })
     ).data as Consult[];
-    const csv = Papa.unparse(
-      rows.map((c) => ({
-        [translate('consult.list.date')]: c.createDate.slice(0, 10),
-        [translate('consult.list.name')]: c.name,
-        [translate('consult.list.phone')]: maskPhone(c.phone),
-        [translate('consult.list.goals')]: c.goals.map((g) => translate(`consult.goal.${g}`)).join(', '),
-        [translate('consult.list.stage')]: translate(`consult.stage.${c.stage}`),
-        [translate('consult.list.outcome')]: c.outcome ? translate(`consult.outcome.${c.outcome}`) : '',
-        [translate('consult.list.followUp')]: c.followUpDate ?? '',
-        [translate('consult.list.staff')]: staffName(c.staffMemberId),
-      })),
-    );
+    const csv = consultCsv(rows, translate, staffName);
     saveBlob(
-      new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }),
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
       `consultations-${new Date().toISOString().slice(0, 10)}.csv`,
     );
   };

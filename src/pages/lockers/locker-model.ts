@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import Papa from 'papaparse';
+import { toCsv } from '#domain/rules/csv.ts';
 import { type BankLayout, bankPositions, type LockerState, lockerLabel } from '#domain/rules/locker.ts';
 import { daysBetween } from '#domain/rules/seoul-time.ts';
 import type { LockerMap, LockerRental, LockerTile } from '#domain/schemas/locker.ts';
@@ -101,15 +101,18 @@ export const csvColumns = [
   'unpaid',
 ];
 
-/** A rental list as a CSV (a byte order mark so that Excel reads UTF-8), the headers in the page's language. */
+/**
+ * A rental list as a CSV (`toCsv`, docs/rules.md#exports: a byte order mark so that Excel reads UTF-8, no formulas),
+ * the headers in the page's language.
+ */
 export const rentalCsv = (
   rows: readonly LockerRental[],
   view: ListView,
   today: string,
   translate: Translate,
 ): string =>
-  `\uFEFF${Papa.unparse({
-    fields: csvColumns.map((c) =>
+  toCsv(
+    csvColumns.map((c) =>
       translate(
         c === 'days'
           ? view === 'expired'
@@ -118,14 +121,14 @@ export const rentalCsv = (
           : `lockers.lists.${c}`,
       ),
     ),
-    data: rows.map((r) => [
+    rows.map((r) => [
       r.lockerLabel,
       r.memberName,
       r.phone,
       r.startDate,
       r.endDate,
-      String(daysOf(r.endDate, today, view)),
-      String(r.deposit),
-      String(r.unpaidAmount),
+      daysOf(r.endDate, today, view),
+      r.deposit,
+      r.unpaidAmount,
     ]),
-  })}`;
+  );

@@ -25,7 +25,9 @@ describe('the import mapping', () => {
   });
 
   it('writes a template with a BOM and Korean headers', () => {
-    expect(templateCsv().startsWith('\uFEFF이름,휴대폰,성별,생년월일,메모\n')).toBe(true);
+    expect(templateCsv()).toBe(
+      '\uFEFF이름,휴대폰,성별,생년월일,메모\r\n김민수,010-1234-5678,남,1990-05-17,오전 운동 선호',
+    );
   });
 });
 

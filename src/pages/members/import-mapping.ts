@@ -1,3 +1,5 @@
+import { toCsv } from '#domain/rules/csv.ts';
+
 // The import wizard's pure parts (docs/rules.md#customers): the template, and matching a file's headers to the
 // fields the import takes.
 
@@ -13,8 +15,9 @@ export const TEMPLATE_HEADERS: Record<ImportField, string> = {
   memo: '메모',
 };
 
+/** The template to fill in, written as every export is (`toCsv`, docs/rules.md#exports). */
 export const templateCsv = (): string =>
-  `\uFEFF${Object.values(TEMPLATE_HEADERS).join(',')}\n김민수,010-1234-5678,남,1990-05-17,오전 운동 선호\n`;
+  toCsv(Object.values(TEMPLATE_HEADERS), [['김민수', '010-1234-5678', '남', '1990-05-17', '오전 운동 선호']]);
 
 const SYNONYMS: Record<ImportField, string[]> = {
   name: ['이름', '성명', '회원명', '고객명', 'name', 'fullname'],

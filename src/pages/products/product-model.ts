@@ -1,12 +1,13 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import Papa from 'papaparse';
+import { toCsv } from '#domain/rules/csv.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { Product, StockMovement } from '#domain/schemas/product.ts';
 
 // The product pages' pure pieces (docs/rules.md#products): the group order's moves, the formats and the CSV files
-// (Excel-friendly UTF-8 with a byte order mark), unit-tested beside them.
+// (`toCsv`, docs/rules.md#exports: Excel-friendly UTF-8 with a byte order mark, no formulas), unit-tested beside
+// them.
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -28,21 +29,19 @@ export const seoulDateTime = (iso: string): string => dayjs(iso).tz(SEOUL).forma
 /** A signed change: `+3`, `−2`. */
 export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0');
 
-const csv = (fields: string[], data: string[][]) => `\uFEFF${Papa.unparse({ fields, data })}`;
-
 /** The products as an inventory sheet (Excel-friendly UTF-8 with a byte order mark). */
 export const productCsv = (rows: readonly Product[], translate: Translate): string =>
-  csv(
+  toCsv(
     ['name', 'group', 'price', 'vat', 'stock', 'lowStockAt', 'lowStock', 'status'].map((c) =>
       translate(`products.csv.${c}`),
     ),
     rows.map((p) => [
       p.name,
       p.groupName ?? '',
-      String(p.price),
+      p.price,
       translate(`products.vat.${p.vatMode}`),
-      String(p.stock),
-      p.lowStockAt === null ? '' : String(p.lowStockAt),
+      p.stock,
+      p.lowStockAt ?? '',
       p.lowStock ? translate('products.lowStock') : '',
       translate(`products.status.${p.status}`),
     ]),
@@ -50,13 +49,13 @@ export const productCsv = (rows: readonly Product[], translate: Translate): stri
 
 /** A product's stock movements, for the records. */
 export const movementCsv = (rows: readonly StockMovement[], translate: Translate): string =>
-  csv(
+  toCsv(
     ['at', 'kind', 'change', 'stockAfter', 'note', 'by'].map((c) => translate(`products.movements.${c}`)),
     rows.map((m) => [
       seoulDateTime(m.createDate),
       translate(`products.movements.kinds.${m.kind}`),
-      String(m.change),
-      String(m.stockAfter),
+      m.change,
+      m.stockAfter,
       m.note ?? '',
       m.createdByName ?? '',
     ]),

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toCsv } from '#domain/rules/csv.ts';
 import type { RevenueChart, SalesStatistics } from '#domain/schemas/report.ts';
 import { REPORT_MAX_MONTHS } from '#domain/schemas/report.ts';
 
@@ -36,8 +36,6 @@ export const monthLabel = (month: string) => month.replace('-', '.');
 export const dayLabel = (day: string, short = false) =>
   short ? day.slice(5).replace('-', '.') : day.replaceAll('-', '.');
 
-const csv = (fields: string[], data: (string | number)[][]) => `\uFEFF${Papa.unparse({ fields, data })}`;
-
 /** The statistics by day and the breakdowns, one block after the other, as a CSV for the records. */
 export const statisticsCsv = (s: SalesStatistics, translate: Translate): string => {
   const t = (key: string) => translate(`reports.${key}`);
@@ -64,12 +62,12 @@ export const statisticsCsv = (s: SalesStatistics, translate: Translate): string 
     [t('statistics.renewal'), s.customers.renewalCount, s.customers.renewalAmount],
     [t('statistics.averageSale'), s.totals.sales, s.totals.averageSale],
   ];
-  return csv([t('columns.date'), t('columns.received'), t('columns.refunds'), t('columns.net')], rows);
+  return toCsv([t('columns.date'), t('columns.received'), t('columns.refunds'), t('columns.net')], rows);
 };
 
 /** The months of the earned / deferred report as a CSV. */
 export const revenueChartCsv = (chart: RevenueChart, translate: Translate): string =>
-  csv(
+  toCsv(
     ['month', 'asOf', 'received', 'earned', 'earnedToDate', 'deferred'].map((k) =>
       translate(`reports.columns.${k}`),
     ),

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import Papa from 'papaparse';
+import { toCsv } from '#domain/rules/csv.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { Reservation } from '#domain/schemas/schedule.ts';
 
@@ -51,12 +51,15 @@ export const reservationCsvRow = (r: Reservation, translate: Translate): string[
   seoulDateTime(r.createDate),
 ];
 
-/** The whole file: a byte order mark (so Excel reads UTF-8), the translated headers, then one line per row. */
+/**
+ * The whole file (`toCsv`, docs/rules.md#exports): a byte order mark (so Excel reads UTF-8), the translated headers,
+ * then one line per row, with no cell a spreadsheet would run as a formula.
+ */
 export const reservationCsv = (rows: readonly Reservation[], translate: Translate): string =>
-  `\uFEFF${Papa.unparse({
-    fields: csvColumns.map((column) => translate(`reservations.csv.${column}`)),
-    data: rows.map((r) => reservationCsvRow(r, translate)),
-  })}`;
+  toCsv(
+    csvColumns.map((column) => translate(`reservations.csv.${column}`)),
+    rows.map((r) => reservationCsvRow(r, translate)),
+  );
 
 export type PageFetcher<T> = (start: number, end: number) => Promise<{ data: T[]; total: number }>;
 

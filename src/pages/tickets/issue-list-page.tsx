@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import Papa from 'papaparse';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import { saveBlob } from '../members/download.ts';
 import { formatWon } from '../members/money.ts';
 import { SellDrawer } from '../members/sell-drawer.tsx';
 import { useRefreshCustomers } from '../members/use-customers.ts';
+import { issueCsv } from './issue-csv.ts';
 import '../members/members.css';
 
 const PAGE_SIZE = 20;
@@ -85,35 +85,8 @@ export function IssueTable({ gymId, fixed = {} }: { gymId: number; fixed?: Filte
       params: { gymId },
       query: { ...queryOf(effective), _start: 0, _end: 100 },
     });
-    const csv = Papa.unparse({
-      fields: [
-        'id',
-        'customer',
-        'phone',
-        'pass',
-        'start',
-        'end',
-        'sessionsLeft',
-        'status',
-        'price',
-        'paid',
-        'unpaid',
-      ].map((k) => translate(`passes.issued.csv.${k}`)),
-      data: data.map((p) => [
-        p.id,
-        p.memberName,
-        p.memberPhone,
-        p.ticketName,
-        p.startDate,
-        p.endDate ?? '',
-        p.sessionsLeft ?? '',
-        p.status,
-        p.price,
-        p.paidAmount,
-        p.unpaidAmount,
-      ]),
-    });
-    saveBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), 'passes.csv');
+    const csv = issueCsv(data, translate);
+    saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), 'passes.csv');
   };
 
   const columns: ColumnsType<TicketIssue> = [

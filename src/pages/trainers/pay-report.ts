@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import Papa from 'papaparse';
+import { toCsv } from '#domain/rules/csv.ts';
 import type { PayKind } from '#domain/rules/schedule.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { PayReport } from '#domain/schemas/schedule.ts';
@@ -66,8 +66,9 @@ export const payRuleText = (kind: PayKind, rate: number, translate: Translate, l
     : translate('trainers.payRule.PERCENT', { rate });
 
 /**
- * The month as a CSV: a byte order mark (so Excel reads UTF-8), the headers in the current language, one line per
- * session (amounts as plain integers in won, so a spreadsheet can sum them), then the total.
+ * The month as a CSV (`toCsv`, docs/rules.md#exports): a byte order mark (so Excel reads UTF-8), the headers in the
+ * current language, one line per session (amounts as plain integers in won, so a spreadsheet can sum them), then
+ * the total; no text cell a spreadsheet would run as a formula.
  */
 export const payReportCsv = (report: Pick<PayReport, 'sessions' | 'total'>, translate: Translate): string => {
   const data = payRows(report).map((row) => [
@@ -75,15 +76,15 @@ export const payReportCsv = (report: Pick<PayReport, 'sessions' | 'total'>, tran
     row.lesson,
     row.customer,
     row.pass,
-    row.unitPrice === null ? '' : String(row.unitPrice),
+    row.unitPrice ?? '',
     translate(`trainers.pay.marks.${row.mark}`),
-    String(row.pay),
+    row.pay,
   ]);
-  const total = [translate('trainers.pay.total'), '', '', '', '', '', String(report.total)];
-  return `\uFEFF${Papa.unparse({
-    fields: payColumns.map((column) => translate(`trainers.pay.columns.${column}`)),
-    data: [...data, total],
-  })}`;
+  const total = [translate('trainers.pay.total'), '', '', '', '', '', report.total];
+  return toCsv(
+    payColumns.map((column) => translate(`trainers.pay.columns.${column}`)),
+    [...data, total],
+  );
 };
 
 /** A file name without the characters file systems refuse: `trainer-pay-2026-11-김코치.csv`. */

@@ -12,6 +12,7 @@ import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
+import { csvFormulaConfig } from '#domain/rules/csv.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { useSessionMember } from '#src/session/session-context.tsx';
 import { FieldValue, useTextContext } from '../field-value.tsx';
@@ -139,6 +140,9 @@ export function ResourceList({ entry, permanentFilters, title, rowActions }: Res
     pageSize: EXPORT_PAGE,
     maxItemCount: TOTAL_CAP,
     filename: declaration.name,
+    // Refine's own defaults (every cell quoted, a header line) with the formula rule of every export
+    // (docs/rules.md#exports).
+    unparseConfig: { quotes: true, header: true, ...csvFormulaConfig },
     mapData: (record) =>
       Object.fromEntries(
         columns.map((field) => [label(field), fieldText(field, record[field.name], record, exportText)]),
