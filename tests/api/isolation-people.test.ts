@@ -21,7 +21,7 @@ import { approveAddOn, type Cookies, makeActiveGym, OPERATOR_ACCOUNT, operatorOf
 // `invitedAt`), which must count for nothing. A refusal is 404 (or the route's documented field error), carries no
 // name nor phone of the person, and changes no row; a list filtered by the person is refused or empty.
 //
-// A new route is one line in ROUTES. The table with the reasons is docs/people-routes.md.
+// A new route is one line in ROUTES; the rule is docs/rules.md#people.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type PersonKind = 'customer' | 'trainer' | 'representative' | 'operator' | 'unlinked';
