@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consultResource } from '../resources/index.ts';
-import { dataOf, gymIdParamsSchema, idParamsSchema, listOf } from '../schemas/common.ts';
+import { calendarMonth, dataOf, gymIdParamsSchema, idParamsSchema, listOf } from '../schemas/common.ts';
 import {
   consultDetailSchema,
   consultFinishSchema,
@@ -127,10 +127,7 @@ export const pipelineRoute = defineRoute({
   path: '/consult/pipeline/:gymId',
   params: gymIdParamsSchema,
   query: z.strictObject({
-    month: z
-      .string()
-      .regex(/^\d{4}-\d{2}$/, 'dateFormat')
-      .optional(),
+    month: calendarMonth.optional(),
   }),
   status: 200,
   response: dataOf(pipelineSchema),

@@ -16,7 +16,7 @@ import {
   SURVEY_LIMITS,
 } from '../rules/consult.ts';
 import { leadSources, normalizeMobile } from '../rules/customer.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Consulting (docs/rules.md#consulting): surveys and their versions, the kiosk's calls, the staff's records.
@@ -227,7 +227,7 @@ export type ConsultDetail = z.output<typeof consultDetailSchema>;
 export const consultFinishSchema = z
   .strictObject({
     outcome: z.enum(consultOutcomes, 'invalidValue'),
-    followUpDate: isoDate.nullable().optional(),
+    followUpDate: calendarDate.nullable().optional(),
     lostReason: z.enum(lostReasons, 'invalidValue').nullable().optional(),
     lostNote: text({ max: 500, multiline: true }).nullable().optional(),
     content: text({ max: 2000, multiline: true }).nullable().optional(),
@@ -251,7 +251,7 @@ export const consultStageSchema = z
   .meta({ id: 'ConsultStage' });
 
 export const consultFollowUpSchema = z
-  .strictObject({ dueDate: isoDate, note: text({ max: 500, multiline: true }).nullable().optional() })
+  .strictObject({ dueDate: calendarDate, note: text({ max: 500, multiline: true }).nullable().optional() })
   .meta({ id: 'ConsultFollowUp' });
 
 export const pipelineSchema = z
@@ -294,7 +294,7 @@ export const consultCreateSchema = z
     content: text({ max: 2000, multiline: true }).nullable().optional(),
     status: z.enum(consultStatuses, 'invalidValue').default('WAIT'),
     source: z.enum(leadSources, 'invalidValue').nullable().optional(),
-    consultDate: isoDate.nullable().optional(),
+    consultDate: calendarDate.nullable().optional(),
   })
   .meta({ id: 'ConsultCreate' });
 
@@ -307,6 +307,6 @@ export const consultUpdateSchema = z
     content: text({ max: 2000, multiline: true }).nullable().optional(),
     status: z.enum(consultStatuses, 'invalidValue').optional(),
     source: z.enum(leadSources, 'invalidValue').nullable().optional(),
-    consultDate: isoDate.nullable().optional(),
+    consultDate: calendarDate.nullable().optional(),
   })
   .meta({ id: 'ConsultUpdate' });

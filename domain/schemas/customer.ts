@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { genders } from '../enums.ts';
 import { leadSources, normalizeMobile } from '../rules/customer.ts';
 import { customerSegments } from '../rules/passes.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { birthDate, idSchema, isoDateTime } from './common.ts';
 import { nameField } from './member.ts';
 import { text } from './text.ts';
 
@@ -73,7 +73,7 @@ export const customerCreateSchema = z
     name: nameField,
     phone: mobileField,
     gender: z.enum(genders, 'invalidValue').default('NONE'),
-    birthDate: isoDate.nullable().optional(),
+    birthDate: birthDate.nullable().optional(),
     memo: text({ max: 2000, multiline: true }).nullable().optional(),
     trainerMemberId: idSchema.nullable().optional(),
     leadSource: z.enum(leadSources, 'invalidValue').nullable().optional(),

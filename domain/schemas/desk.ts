@@ -7,8 +7,7 @@ import {
   saleItemTypes,
   vatModes,
 } from '../enums.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
 
@@ -16,7 +15,7 @@ import { text } from './text.ts';
 // rentals with promotions, manual discounts and split payments, and the checkout as the slip shows it.
 
 /** A real calendar day (2026-02-30 is refused). */
-const day = isoDate.refine(isIsoDate, 'dateFormat');
+const day = calendarDate;
 const won = z.number().int('wholeWon').min(0, 'notNegative').max(100_000_000, 'tooLarge');
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entryMethods, entryRefusals, entryResults } from '../rules/checkin.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDate, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Check-in (docs/rules.md#check-in): the kiosk's attempts and their answers, the entry log, the facility's rules
@@ -113,8 +113,8 @@ export type Entry = z.output<typeof entrySchema>;
 export const entryListQuerySchema = z.strictObject({
   _start: z.coerce.number().int().min(0).default(0),
   _end: z.coerce.number().int().min(1).max(10_000).default(20),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   result: z.enum(entryResults, 'invalidValue').optional(),
   method: z.enum(entryMethods, 'invalidValue').optional(),
   memberId: idSchema.optional(),
@@ -123,7 +123,10 @@ export const entryListQuerySchema = z.strictObject({
 });
 export type EntryListQuery = z.output<typeof entryListQuerySchema>;
 
-export const entryStatsQuerySchema = z.strictObject({ from: isoDate.optional(), to: isoDate.optional() });
+export const entryStatsQuerySchema = z.strictObject({
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
 
 /** Today's count and visits by hour (0–23, Asia/Seoul) over the range, with the results' counts. */
 export const entryStatsSchema = z

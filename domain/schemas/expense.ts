@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { paymentMethods } from '../enums.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Expenditure (docs/rules.md#expenditure): categories (six built-in, plus the facility's own) and expenses, which
 // are never changed: a mistake is undone by a reversing row.
 
-const day = isoDate.refine(isIsoDate, 'dateFormat');
+const day = calendarDate;
 const gymIdQuery = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The built-in categories, named by the web app in the reader's language. */

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { paymentMethods, payRequestStatuses, saleAdjustmentKinds, saleItemTypes } from '../enums.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { dataOf, idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, dataOf, idSchema, isoDate, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
 
 // The ledger (docs/rules.md#money): the payment history, the unpaid balances with their actions (collect, write
 // off), and the sales list with its corrections. Lists are paged with `_start`/`_end`; dates are Asia/Seoul days.
 
-const day = isoDate.refine(isIsoDate, 'dateFormat');
+const day = calendarDate;
 const gymId = z.coerce.number().int().positive().max(2_147_483_647);
 const page = {
   _start: z.coerce.number().int().min(0).max(1_000_000).default(0),

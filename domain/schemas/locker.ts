@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { lockerSizes, lockerStates, MAX_BANK_SIDE, rentalEndKinds, rentalStatuses } from '../rules/locker.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDate, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
 
 // Lockers (docs/rules.md#lockers): rooms, banks and their lockers, the map, rentals and their actions.
 
 /** A real calendar day (2026-02-30 is refused), for the dates a rental writes. */
-const day = isoDate.refine(isIsoDate, 'dateFormat');
+const day = calendarDate;
 
 const won = z.number().int('wholeWon').min(0, 'notNegative').max(100_000_000, 'tooLarge');
 

@@ -3,7 +3,7 @@ import { authCodes, genders, joinAuthCodes, memberStatuses } from '../enums.ts';
 import { isStrongEnoughPassword, PASSWORD_MAX, USER_ID_PATTERN } from '../rules/account.ts';
 import { joinConsentsSchema } from '../rules/consent.ts';
 import { digitsOnly } from '../rules/text.ts';
-import { isoDate, isoDateTime } from './common.ts';
+import { birthDate, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 export const userIdField = text({ max: 100, maxMessage: 'userIdFormat' }).regex(
@@ -81,7 +81,7 @@ export const memberProfileUpdateSchema = z
     phone: phoneField.optional(),
     email: emailField.nullable().optional(),
     gender: z.enum(genders, 'invalidValue').optional(),
-    birthDate: isoDate.nullable().optional(),
+    birthDate: birthDate.nullable().optional(),
   })
   .meta({ id: 'MemberProfileUpdate' });
 export type MemberProfileUpdate = z.infer<typeof memberProfileUpdateSchema>;

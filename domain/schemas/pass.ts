@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paymentMethods, priceSorts, ticketIssueStatuses, ticketSaleStates, usageKinds } from '../enums.ts';
 import { passStates, periodUnits, saleLabels } from '../rules/passes.ts';
 import { refundFaults } from '../rules/refund.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Pass products and sold passes (docs/rules.md#passes).
@@ -46,8 +46,8 @@ const ticketFields = {
   sessionCount: z.number().int().min(1).max(999).nullable().optional(),
   originPrice: won,
   salePrice: won,
-  saleStartDate: isoDate.nullable().optional(),
-  saleEndDate: isoDate.nullable().optional(),
+  saleStartDate: calendarDate.nullable().optional(),
+  saleEndDate: calendarDate.nullable().optional(),
   saleState: z.enum(ticketSaleStates, 'invalidValue').optional(),
   holdMaxCount: z.number().int().min(0).max(99).nullable().optional(),
   holdMaxDays: z.number().int().min(0).max(3650).nullable().optional(),
@@ -203,10 +203,10 @@ export const ticketIssueListQuerySchema = z.strictObject({
   status: z.enum(ticketIssueStatuses, 'invalidValue').optional(),
   ticketId: z.coerce.number().int().positive().optional(),
   memberId: z.coerce.number().int().positive().optional(),
-  startFrom: isoDate.optional(),
-  startTo: isoDate.optional(),
-  endFrom: isoDate.optional(),
-  endTo: isoDate.optional(),
+  startFrom: calendarDate.optional(),
+  startTo: calendarDate.optional(),
+  endFrom: calendarDate.optional(),
+  endTo: calendarDate.optional(),
   /** Passes in force that end within this many days. */
   expiringDays: z.coerce.number().int().min(1).max(365).optional(),
   unpaid: z
@@ -238,7 +238,7 @@ export const sellBodySchema = z
     gymId: idSchema,
     memberId: idSchema,
     ticketId: idSchema,
-    startDate: isoDate,
+    startDate: calendarDate,
     /** The price agreed; the product's sale price when omitted. A different price needs `priceReason`. */
     price: won.optional(),
     priceReason: text({ max: 200 }).nullable().optional(),
@@ -249,13 +249,17 @@ export const sellBodySchema = z
 export type SellBody = z.input<typeof sellBodySchema>;
 
 export const holdBodySchema = z
-  .strictObject({ startDate: isoDate, endDate: isoDate, reason: text({ max: 200 }).nullable().optional() })
+  .strictObject({
+    startDate: calendarDate,
+    endDate: calendarDate,
+    reason: text({ max: 200 }).nullable().optional(),
+  })
   .meta({ id: 'PassHold' });
 
 /** `POST /web/member/stop/{memberId}`: a hold on every current pass of the customer. */
 export const memberStopBodySchema = holdBodySchema.extend({ gymId: idSchema }).meta({ id: 'MemberStop' });
 
-export const endHoldBodySchema = z.strictObject({ on: isoDate.optional() });
+export const endHoldBodySchema = z.strictObject({ on: calendarDate.optional() });
 
 export const transferBodySchema = z
   .strictObject({

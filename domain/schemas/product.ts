@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { promotionKinds, promotionTargetTypes, stockMovementKinds, vatModes } from '../enums.ts';
 import { checkPage } from '../resources/define.ts';
 import { PROMOTION_PERCENT_MAX, promotionStates, STOCK_CHANGE_MAX, WON_MAX } from '../rules/product.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, idSchema, isoDate, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Desk products, their groups and stock, and promotions (docs/rules.md#products, docs/rules.md#promotions).
@@ -12,7 +11,7 @@ const gymId = z.coerce.number().int().positive().max(2_147_483_647);
 const won = z.number().int('wholeWon').min(0, 'notNegative').max(WON_MAX, 'tooLarge');
 const statuses = ['ACTIVE', 'INACTIVE'] as const;
 /** A real calendar day (2026-02-30 is refused). */
-const day = isoDate.refine(isIsoDate, 'dateFormat');
+const day = calendarDate;
 const flag = z.enum(['true', 'false'], 'invalidValue').transform((v) => v === 'true');
 
 /** `_start`/`_end` of a paged list: at most PAGE_SIZE_MAX rows a page. */

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { cashReceiptIdentifierTypes, cashReceiptPurposes, receiptStatuses, vatModes } from '../enums.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, calendarMonth, idSchema, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Cash receipts and tax invoices (docs/rules.md#cash-receipts, docs/rules.md#tax-invoices).
 
-const day = isoDate.refine(isIsoDate, 'dateFormat');
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'monthFormat');
+const day = calendarDate;
+const month = calendarMonth;
 const gymIdQuery = z.coerce.number().int().positive().max(2_147_483_647);
 const paging = {
   _start: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { paymentMethods, saleItemTypes } from '../enums.ts';
-import { isIsoDate } from '../rules/seoul-time.ts';
-import { idSchema, isoDate } from './common.ts';
+import { calendarDate, calendarMonth, idSchema, isoDate } from './common.ts';
 
 // The reports (docs/rules.md#reports, #revenue-recognition): sales statistics, the revenue history and earned
 // against deferred revenue. Amounts are integer won. A range is of whole Seoul months, `from` to `to` inclusive,
@@ -10,8 +9,8 @@ import { idSchema, isoDate } from './common.ts';
 /** The most months a report covers. */
 export const REPORT_MAX_MONTHS = 24;
 
-export const reportMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'monthFormat');
-const day = isoDate.refine(isIsoDate, 'dateFormat');
+export const reportMonth = calendarMonth;
+const day = calendarDate;
 const won = z.number().int();
 
 export const monthRangeQuerySchema = z.strictObject({ gymId: idSchema, from: reportMonth, to: reportMonth });

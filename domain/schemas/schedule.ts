@@ -7,7 +7,7 @@ import {
   payKinds,
   reservationStatuses,
 } from '../rules/schedule.ts';
-import { idSchema, isoDate, isoDateTime } from './common.ts';
+import { calendarDate, calendarMonth, idSchema, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
 // Lessons, reservations, trainers and the booking rules (docs/rules.md#schedule).
@@ -85,8 +85,8 @@ export const lessonSchema = z
 export type Lesson = z.output<typeof lessonSchema>;
 
 export const lessonListQuerySchema = z.strictObject({
-  from: isoDate,
-  to: isoDate,
+  from: calendarDate,
+  to: calendarDate,
   trainerMemberId: idSchema.optional(),
   room: text({ max: 40 }).optional(),
   lessonType: z.enum(lessonTypes, 'invalidValue').optional(),
@@ -117,14 +117,14 @@ export const lessonCreateSchema = z
     ticketIds: lessonFields.ticketIds.optional(),
     openDaysAhead: lessonFields.openDaysAhead.optional(),
     closeMinutesBefore: lessonFields.closeMinutesBefore.optional(),
-    date: isoDate,
+    date: calendarDate,
     startTime: clock,
     endTime: clock,
     /** A weekly recurrence: the chosen weekdays (0 = Sunday) until a last day, at most a year. */
     repeat: z
       .strictObject({
         weekdays: z.array(z.number().int().min(0).max(6)).min(1, 'noWeekdays').max(7),
-        untilDate: isoDate,
+        untilDate: calendarDate,
       })
       .optional(),
   })
@@ -143,7 +143,7 @@ export const lessonUpdateSchema = z
     openDaysAhead: lessonFields.openDaysAhead.optional(),
     closeMinutesBefore: lessonFields.closeMinutesBefore.optional(),
     /** A new day moves only this occurrence (scope ONE). */
-    date: isoDate.optional(),
+    date: calendarDate.optional(),
     startTime: clock.optional(),
     endTime: clock.optional(),
   })
@@ -253,8 +253,8 @@ export const reservationListQuerySchema = z.strictObject({
   _start: z.coerce.number().int().min(0).default(0),
   _end: z.coerce.number().int().min(1).max(10_000).default(20),
   status: z.enum(reservationStatuses, 'invalidValue').optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   trainerMemberId: idSchema.optional(),
   memberId: idSchema.optional(),
   lessonId: idSchema.optional(),
@@ -322,7 +322,7 @@ export const trainerUpdateSchema = z
   .meta({ id: 'TrainerUpdate' });
 
 export const payReportQuerySchema = z.strictObject({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'monthFormat'),
+  month: calendarMonth,
 });
 
 /** A trainer's month: each attended or charged session and its pay. */

@@ -29,7 +29,7 @@ import {
   type ResourceDeclaration,
   TOTAL_CAP,
 } from '#domain/resources/define.ts';
-import { idParamsSchema } from '#domain/schemas/common.ts';
+import { calendarDate, idParamsSchema } from '#domain/schemas/common.ts';
 import { text } from '#domain/schemas/text.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -147,7 +147,7 @@ const filterValueSchema = (meta: FieldMeta): z.ZodType => {
         .union([z.iso.datetime({ offset: true }), z.iso.date()], 'invalidFormat')
         .transform((v) => new Date(v));
     case 'date':
-      return z.iso.date('dateFormat');
+      return calendarDate;
     case 'flag':
       return z.enum(['true', 'false']).transform((v) => v === 'true');
     case 'enum':

@@ -4,8 +4,9 @@ import type { Gender, Language } from '#domain/enums.ts';
 import { toCsv } from '#domain/rules/csv.ts';
 import { maskPhone, normalizeMobile } from '#domain/rules/customer.ts';
 import type { CustomerSegment } from '#domain/rules/passes.ts';
-import { isIsoDate, seoulToday } from '#domain/rules/seoul-time.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
 import { formatPhone } from '#domain/rules/text.ts';
+import { birthDate as birthDateSchema } from '#domain/schemas/common.ts';
 import type {
   Customer,
   CustomerDetail,
@@ -517,14 +518,14 @@ const GENDER_WORDS: Record<string, Gender> = {
   female: 'FEMALE',
 };
 
-/** 1990-01-31, 1990.01.31, 1990/01/31 or 19900131. */
+/** 1990-01-31, 1990.01.31, 1990/01/31 or 19900131, from 1900-01-01 to today (docs/rules.md#dates). */
 const parseBirthDate = (value: string): string | null | 'bad' => {
   const v = value.trim();
   if (!v) return null;
   const m = /^(\d{4})[-./]?(\d{1,2})[-./]?(\d{1,2})$/.exec(v);
   if (!m) return 'bad';
   const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : 'bad';
+  return birthDateSchema.safeParse(iso).success ? iso : 'bad';
 };
 
 type RowResult = ImportResult['rows'][number];
@@ -585,7 +586,7 @@ export const importCustomers = async (
     }
     const birthDate = parseBirthDate(row.birthDate ?? '');
     if (birthDate === 'bad') {
-      results.push(fail('birthDate', 'dateFormat'));
+      results.push(fail('birthDate', 'birthDate'));
       continue;
     }
     const memo = (row.memo ?? '').trim();
