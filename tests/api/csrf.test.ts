@@ -50,6 +50,83 @@ describe('cross-site request refusal', () => {
     expect(plain.statusCode).toBe(204);
   });
 
+  it('refuses an Origin with the right host but another scheme, and changes nothing', async () => {
+    const me = await makeSignedIn(t.app);
+    // A plain-HTTP server: a page at https://localhost:3000 is another origin.
+    for (const origin of ['https://localhost:3000', 'ws://localhost:3000', 'HTTPS://LOCALHOST:3000']) {
+      const rename = await t.app.inject({
+        method: 'PUT',
+        url: `/web/member/${me.member.id}`,
+        cookies: me.cookies,
+        headers: { origin, host: 'localhost:3000' },
+        payload: { name: 'other scheme' },
+      });
+      expect(rename.statusCode).toBe(403);
+      expect(rename.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        reason: 'crossSite',
+        requestId: expect.any(String),
+      });
+    }
+    // X-Forwarded-Proto is a header anyone can send: without TRUST_PROXY it changes nothing.
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: `/web/member/${me.member.id}`,
+      cookies: me.cookies,
+      headers: { origin: 'https://localhost:3000', host: 'localhost:3000', 'x-forwarded-proto': 'https' },
+      payload: { name: 'forged scheme' },
+    });
+    expect(forged.statusCode).toBe(403);
+    const still = await t.app.inject({ method: 'GET', url: '/web/member/validate', cookies: me.cookies });
+    expect(still.json().data.name).toBe(me.member.name);
+    // The scheme's default port is the same origin, written or not.
+    const defaultPort = await t.app.inject({
+      method: 'POST',
+      url: '/web/member/logout',
+      cookies: me.cookies,
+      headers: { origin: 'http://localhost', host: 'localhost:80' },
+    });
+    expect(defaultPort.statusCode).toBe(204);
+  });
+
+  it('behind a trusted proxy, compares the scheme the proxy reports (X-Forwarded-Proto)', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const me = await makeSignedIn(proxied.app);
+      const put = (headers: Record<string, string>) =>
+        proxied.app.inject({
+          method: 'PUT',
+          url: `/web/member/${me.member.id}`,
+          cookies: me.cookies,
+          headers: { host: 'gym.example', ...headers },
+          payload: { name: 'through the proxy' },
+        });
+      // The proxy ends TLS: the page is https, the hop to the app is http.
+      expect((await put({ origin: 'https://gym.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(
+        200,
+      );
+      // A plain-HTTP page is another origin than the https site.
+      const plain = await put({ origin: 'http://gym.example', 'x-forwarded-proto': 'https' });
+      expect(plain.statusCode).toBe(403);
+      expect(plain.json().reason).toBe('crossSite');
+      // With no X-Forwarded-Proto the hop's own scheme counts.
+      expect((await put({ origin: 'https://gym.example' })).statusCode).toBe(403);
+      expect((await put({ origin: 'http://gym.example' })).statusCode).toBe(200);
+      // X-Forwarded-Host is honoured the same way.
+      expect(
+        (
+          await put({
+            origin: 'https://front.example',
+            'x-forwarded-host': 'front.example',
+            'x-forwarded-proto': 'https',
+          })
+        ).statusCode,
+      ).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('leaves GET requests alone', async () => {
     const response = await t.app.inject({
       method: 'GET',
