@@ -260,6 +260,18 @@ function AppRoutes() {
         {/* The customer's payment-request page: no session, the link's token (docs/rules.md#payment-requests). */}
         <Route path="/pay/req" element={<PayRequestPage />} />
       </Route>
+      {/* The consulting tablet (docs/rules.md#consulting): its own token, not a session; the layout wants gymId. */}
+      <Route path={ROUTES.CONSULTING} element={<ConsultingLayout />}>
+        <Route element={<ConsultingFlow />}>
+          <Route index element={<KioskStartPage />} />
+          <Route path="write" element={<KioskWritePage />} />
+          <Route path="waiting" element={<KioskWaitingPage />} />
+          <Route path="result" element={<KioskResultPage />} />
+          <Route path="finish" element={<KioskFinishPage />} />
+          <Route path="finishGym" element={<FinishGymPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
       <Route
         element={
           <Authenticated key="protected" redirectOnFail={ROUTES.LOGIN} loading={<PageSpinner />}>
@@ -267,18 +279,6 @@ function AppRoutes() {
           </Authenticated>
         }
       >
-        {/* The consulting tablet (docs/rules.md#consulting), behind the layout's gymId and add-on checks. */}
-        <Route path={ROUTES.CONSULTING} element={<ConsultingLayout />}>
-          <Route element={<ConsultingFlow />}>
-            <Route index element={<KioskStartPage />} />
-            <Route path="write" element={<KioskWritePage />} />
-            <Route path="waiting" element={<KioskWaitingPage />} />
-            <Route path="result" element={<KioskResultPage />} />
-            <Route path="finish" element={<KioskFinishPage />} />
-            <Route path="finishGym" element={<FinishGymPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
         <Route element={<BareLayout />}>
           <Route path="/crm" element={<CrmPage />} />
           {/* The check-in kiosk (docs/rules.md#check-in): full screen, no header, no menu. */}

@@ -24,6 +24,15 @@ describe('session routing (docs/rules.md#session)', () => {
     expect(isPublicPath('/pay/payment')).toBe(false);
   });
 
+  it('leaves the consulting tablet alone: it runs on its own token (docs/rules.md#consulting)', () => {
+    for (const pathname of ['/consulting', '/consulting/', '/consulting/write', '/consulting/finishGym']) {
+      expect(isPublicPath(pathname)).toBe(true);
+      expect(shouldSendToLanding({ pathname, hasMember: false, hasStoredId: false })).toBe(false);
+    }
+    expect(isPublicPath('/consultingX')).toBe(false);
+    expect(isPublicPath('/memberManage/consult-list')).toBe(false);
+  });
+
   it('waits while there is a member or a stored id to restore', () => {
     expect(shouldSendToLanding({ pathname: '/', hasMember: true, hasStoredId: false })).toBe(false);
     expect(shouldSendToLanding({ pathname: '/', hasMember: false, hasStoredId: true })).toBe(false);

@@ -40,7 +40,14 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 const withoutTrailingSlash = (pathname: string): string =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
-export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.has(withoutTrailingSlash(pathname));
+/**
+ * The consulting tablet runs on its own token, not a session (docs/rules.md#consulting): a tablet whose opener's
+ * session has ended stays where it is.
+ */
+const isConsultingTablet = (pathname: string): boolean => /^\/consulting(\/|$)/.test(pathname);
+
+export const isPublicPath = (pathname: string): boolean =>
+  PUBLIC_PATHS.has(withoutTrailingSlash(pathname)) || isConsultingTablet(pathname);
 
 /**
  * docs/rules.md#session: with no member and no stored id, anywhere but a public page, replace the location

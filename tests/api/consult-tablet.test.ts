@@ -78,15 +78,13 @@ const staffOf = async (f: Facility, flags: Partial<Record<PermissionFlag, boolea
     .values({ gymId: f.gymId, name: `set ${Math.random().toString(36).slice(2, 8)}`, ...flags })
     .returning();
   const worker = await makeSignedIn(t.app, { authCode: 'MEMBER' });
-  await t.db
-    .insert(gymMember)
-    .values({
-      gymId: f.gymId,
-      memberId: worker.member.id,
-      status: 'ACTIVE',
-      workerYn: true,
-      gymAuthId: set!.id,
-    });
+  await t.db.insert(gymMember).values({
+    gymId: f.gymId,
+    memberId: worker.member.id,
+    status: 'ACTIVE',
+    workerYn: true,
+    gymAuthId: set!.id,
+  });
   return {
     memberId: worker.member.id,
     userId: worker.userId,

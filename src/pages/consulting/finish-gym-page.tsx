@@ -1,18 +1,22 @@
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Form, Input, Result, Select, Spin, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Result, Select, Spin, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { consultConvertRoute, consultFinishRoute, consultGetRoute } from '#domain/api/consult.ts';
+import {
+  kioskStaffConsultRoute,
+  kioskStaffCustomerRoute,
+  kioskStaffFinishRoute,
+} from '#domain/api/consult-kiosk.ts';
 import { type ConsultOutcome, consultOutcomes, lostReasons } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
-import { SellDrawer } from '../members/sell-drawer.tsx';
-import { useStaffOptions } from '../members/use-staff-options.ts';
-import { useKiosk } from './kiosk-context.tsx';
+import { kioskApi } from './kiosk-api.ts';
+import { isStaffWindowGone, isTabletEnded, useKiosk } from './kiosk-context.tsx';
+import { KioskSellDrawer } from './kiosk-sell-drawer.tsx';
+import { StaffSignInGate } from './kiosk-staff.tsx';
 
 type Values = {
   outcome: ConsultOutcome;
@@ -24,47 +28,80 @@ type Values = {
 };
 
 /**
- * `/consulting/finishGym`: the staff wrap-up, behind the staff member's consult setting right (docs/rules.md#consulting).
- * Registered converts the prospect to a customer (deduplicated by phone) and opens the sale drawer; follow-up takes
- * a date; lost takes a reason. The consult is the tablet's current one, or `consultId` from the list.
+ * `/consulting/finishGym`: the staff wrap-up at the tablet (docs/rules.md#consulting). It opens only in a staff
+ * window: a staff member's id and password typed here, never the session of whoever opened the tablet. Registered
+ * converts the prospect to a customer (deduplicated by phone) and opens the sale; follow-up takes a date; lost takes
+ * a reason. The consult is the tablet's current one, or `consultId` from the list.
  */
 export function FinishGymPage() {
   const translate = useTranslate();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const kiosk = useKiosk();
   const [params] = useSearchParams();
   const id = Number(params.get('consultId')) || kiosk.current?.id || 0;
-  const [form] = Form.useForm<Values>();
-  const outcome = Form.useWatch('outcome', form);
-  const staff = useStaffOptions(kiosk.gymId);
-  const [busy, setBusy] = useState(false);
-  const [selling, setSelling] = useState<number | null>(null);
-  const detail = useQuery({
-    queryKey: ['consult', 'detail', id],
-    queryFn: () => api.call(consultGetRoute, { params: { id } }),
-    enabled: id > 0,
-    retry: false,
-  });
-
   if (id === 0) return <Result status="info" title={translate('consult.wrapUp.noConsult')} />;
-  if (detail.isPending) return <Spin size="large" className="fd-kiosk-center" />;
-  if (detail.isError)
+  if (!kiosk.staff)
     return (
-      <Result
-        status="403"
-        title={
-          isHttpError(detail.error) && detail.error.statusCode === 403
-            ? translate('consult.wrapUp.noRight')
-            : detail.error.message
+      <StaffSignInGate
+        onBack={() =>
+          navigate(kiosk.current ? `/consulting/result${kiosk.search}` : `/consulting${kiosk.search}`)
         }
       />
     );
-  const consult = detail.data.consult;
-  const closed = consult.outcome === 'REGISTERED' || consult.outcome === 'LOST';
+  if (!kiosk.staff.mayWrapUp)
+    return (
+      <Result
+        status="403"
+        title={translate('consult.wrapUp.noRight')}
+        extra={<Button onClick={kiosk.endStaff}>{translate('consult.kiosk.staffSignIn.other')}</Button>}
+      />
+    );
+  return <WrapUp key={kiosk.staff.staffToken} id={id} />;
+}
 
-  const finish = async (values: Values, customerId?: number) => {
-    await api.call(consultFinishRoute, {
+function WrapUp({ id }: { id: number }) {
+  const translate = useTranslate();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const kiosk = useKiosk();
+  const staff = kiosk.staff!;
+  const [form] = Form.useForm<Values>();
+  const outcome = Form.useWatch('outcome', form);
+  const [busy, setBusy] = useState(false);
+  const [selling, setSelling] = useState<number | null>(null);
+  const view = useQuery({
+    queryKey: ['consult', 'kiosk-wrap-up', id, staff.staffToken],
+    queryFn: () => kioskApi.call(kioskStaffConsultRoute, { params: { id }, headers: kiosk.staffHeaders() }),
+    retry: false,
+  });
+
+  /** A closed tablet or an ended staff window leaves the page; anything else is said. */
+  const failed = (caught: unknown) => {
+    if (isTabletEnded(caught)) return kiosk.ended();
+    if (isStaffWindowGone(caught)) return kiosk.setStaff(null);
+    if (isHttpError(caught) && caught.errors)
+      form.setFields(
+        Object.entries(caught.errors as Record<string, string | string[]>).map(([name, errors]) => ({
+          name: name as keyof Values,
+          errors: Array.isArray(errors) ? errors : [errors],
+        })),
+      );
+    else message.error(isHttpError(caught) ? caught.message : String(caught));
+  };
+
+  if (view.isPending) return <Spin size="large" className="fd-kiosk-center" />;
+  if (view.isError) {
+    if (isTabletEnded(view.error) || isStaffWindowGone(view.error)) failed(view.error);
+    return (
+      <Result status="warning" title={isHttpError(view.error) ? view.error.message : String(view.error)} />
+    );
+  }
+  const { consult, staff: staffOptions, products } = view.data;
+  const closed = consult.outcome === 'REGISTERED' || consult.outcome === 'LOST';
+  const options = staffOptions.map((s) => ({ value: s.memberId, label: s.name }));
+
+  const finish = (values: Values, customerId?: number) =>
+    kioskApi.call(kioskStaffFinishRoute, {
       params: { id },
       body: {
         outcome: values.outcome,
@@ -75,8 +112,8 @@ export function FinishGymPage() {
         staffMemberId: values.staffMemberId ?? null,
         customerId: customerId ?? null,
       },
+      headers: kiosk.staffHeaders(),
     });
-  };
 
   const done = (key: string) => {
     message.success(translate(key));
@@ -87,21 +124,17 @@ export function FinishGymPage() {
     setBusy(true);
     try {
       if (values.outcome === 'REGISTERED') {
-        const converted = await api.call(consultConvertRoute, { params: { id } });
+        const converted = await kioskApi.call(kioskStaffCustomerRoute, {
+          params: { id },
+          headers: kiosk.staffHeaders(),
+        });
         setSelling(converted.customerId);
         return;
       }
       await finish(values);
       done('consult.wrapUp.saved');
     } catch (caught) {
-      if (isHttpError(caught) && caught.errors)
-        form.setFields(
-          Object.entries(caught.errors as Record<string, string | string[]>).map(([name, errors]) => ({
-            name: name as keyof Values,
-            errors: Array.isArray(errors) ? errors : [errors],
-          })),
-        );
-      else message.error(isHttpError(caught) ? caught.message : String(caught));
+      failed(caught);
     } finally {
       setBusy(false);
     }
@@ -113,6 +146,9 @@ export function FinishGymPage() {
       <Typography.Paragraph>
         {translate('consult.wrapUp.prospect')}: <strong>{consult.name}</strong> · {maskPhone(consult.phone)}
       </Typography.Paragraph>
+      <Typography.Paragraph>
+        <Tag>{translate('consult.kiosk.staffAs', { name: staff.name })}</Tag>
+      </Typography.Paragraph>
       {closed ? (
         <Alert type="info" showIcon message={translate('consult.wrapUp.closed')} />
       ) : (
@@ -122,8 +158,8 @@ export function FinishGymPage() {
           size="large"
           onFinish={submit}
           initialValues={{
-            outcome: 'REGISTERED',
-            staffMemberId: consult.staffMemberId,
+            outcome: staff.maySell ? 'REGISTERED' : 'FOLLOW_UP',
+            staffMemberId: consult.staffMemberId ?? staff.memberId,
             content: consult.content ?? '',
           }}
         >
@@ -134,6 +170,14 @@ export function FinishGymPage() {
               options={consultOutcomes.map((o) => ({ value: o, label: translate(`consult.outcome.${o}`) }))}
             />
           </Form.Item>
+          {outcome === 'REGISTERED' && !staff.maySell && (
+            <Alert
+              type="warning"
+              showIcon
+              message={translate('consult.wrapUp.noSellRight')}
+              className="fd-kiosk-gap"
+            />
+          )}
           {outcome === 'FOLLOW_UP' && (
             <Form.Item
               name="followUpDate"
@@ -166,9 +210,15 @@ export function FinishGymPage() {
             <Input.TextArea maxLength={2000} autoSize={{ minRows: 3 }} />
           </Form.Item>
           <Form.Item name="staffMemberId" label={translate('consult.wrapUp.staff')}>
-            <Select allowClear options={staff} />
+            <Select allowClear options={options} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} size="large">
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={busy}
+            size="large"
+            disabled={outcome === 'REGISTERED' && !staff.maySell}
+          >
             {outcome === 'REGISTERED'
               ? translate('consult.wrapUp.registerAndSell')
               : translate('consult.wrapUp.save')}
@@ -176,12 +226,13 @@ export function FinishGymPage() {
         </Form>
       )}
       {selling !== null && (
-        <SellDrawer
-          gymId={kiosk.gymId}
-          memberId={selling}
-          passes={[]}
-          open
+        <KioskSellDrawer
+          consultId={id}
+          products={products}
+          staff={options}
+          sellerId={staff.memberId}
           onClose={() => setSelling(null)}
+          onFailed={failed}
           onSold={async () => {
             const customerId = selling;
             setSelling(null);
@@ -189,7 +240,7 @@ export function FinishGymPage() {
               await finish(form.getFieldsValue(true) as Values, customerId);
               done('consult.wrapUp.sold');
             } catch (caught) {
-              message.error(isHttpError(caught) ? caught.message : String(caught));
+              failed(caught);
             }
           }}
         />

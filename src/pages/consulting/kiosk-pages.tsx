@@ -1,21 +1,27 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Result, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Result, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { kioskCreateRoute, kioskStatusRoute } from '#domain/api/consult.ts';
+import { kioskStaffCallRoute } from '#domain/api/consult-kiosk.ts';
 import type { Answers, Question } from '#domain/rules/consult.ts';
 import { normalizeMobile } from '#domain/rules/customer.ts';
+import type { KioskStaffWindow } from '#domain/schemas/consult-kiosk.ts';
 import { CheckboxChoices, RadioChoices } from '#src/forms/choice-groups.tsx';
-import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { isHttpError, statusOf } from '#src/providers/http-error.ts';
 import { LanguageSwitch } from '#src/shell/language-switch.tsx';
+import { useModal } from '#src/shell/modal/use-modal.ts';
+import { ConsultingUnavailablePage } from '../errors/consulting-unavailable-page.tsx';
 import { formatWon } from '../members/money.ts';
-import { KioskProvider, useKiosk } from './kiosk-context.tsx';
+import { kioskApi } from './kiosk-api.ts';
+import { isStaffWindowGone, isTabletEnded, KioskProvider, useKiosk } from './kiosk-context.tsx';
+import { CloseTabletDialog, StaffSignInDialog } from './kiosk-staff.tsx';
 import './consulting.css';
 
 // The consulting tablet (docs/rules.md#consulting): start → write → waiting → result → finish, and the staff's
-// wrap-up. No menu, no staff data, no way out but the flow itself.
+// wrap-up. No menu, no staff data, no way out but the flow itself. Every call carries the tablet's token and no
+// cookie (kiosk-api.ts); the staff steps ask for a staff member's id and password at the tablet (kiosk-staff.tsx).
 
 /** The finish screen returns to the start after this long. */
 export const FINISH_RETURN_MS = 20_000;
@@ -49,27 +55,70 @@ function KioskHeader() {
 
 function KioskGate({ children }: { children: React.ReactNode }) {
   const translate = useTranslate();
+  const navigate = useNavigate();
+  const location = useLocation();
   const kiosk = useKiosk();
-  if (kiosk.failed)
-    return (
-      <Result
-        status="warning"
-        title={translate('consult.kiosk.openFailed')}
-        extra={
-          <Button size="large" onClick={kiosk.reopen}>
-            {translate('buttons.refresh', 'Retry')}
-          </Button>
-        }
-      />
-    );
-  if (!kiosk.info)
-    return (
-      <div className="fd-kiosk-center" role="status">
-        <Spin size="large" />
-        <p>{translate('consult.kiosk.opening')}</p>
-      </div>
-    );
-  return <>{children}</>;
+  const modal = useModal();
+  // docs/rules.md#routes-and-layouts: a facility that cannot be loaded says "gym information not found".
+  useEffect(() => {
+    if (kiosk.phase === 'failed')
+      modal.open({ type: 'ERROR', children: translate('consulting.gymNotFound'), key: 'consulting-gym' });
+  }, [kiosk.phase, modal, translate]);
+  switch (kiosk.phase) {
+    case 'ready':
+      return <>{children}</>;
+    case 'unavailable':
+      return <ConsultingUnavailablePage />;
+    case 'ended':
+      return (
+        <Result
+          status="warning"
+          title={translate('consult.kiosk.expired')}
+          extra={
+            <Button size="large" onClick={kiosk.reopen}>
+              {translate('consult.kiosk.reopen')}
+            </Button>
+          }
+        />
+      );
+    case 'signIn':
+      return (
+        <Result
+          status="info"
+          title={translate('consult.kiosk.signInToOpen')}
+          extra={
+            <Button
+              size="large"
+              type="primary"
+              onClick={() =>
+                navigate(`/login?to=${encodeURIComponent(`${location.pathname}${location.search}`)}`)
+              }
+            >
+              {translate('consult.kiosk.signIn')}
+            </Button>
+          }
+        />
+      );
+    case 'failed':
+      return (
+        <Result
+          status="warning"
+          title={translate('consult.kiosk.openFailed')}
+          extra={
+            <Button size="large" onClick={kiosk.reopen}>
+              {translate('buttons.refresh', 'Retry')}
+            </Button>
+          }
+        />
+      );
+    default:
+      return (
+        <div className="fd-kiosk-center" role="status">
+          <Spin size="large" />
+          <p>{translate('consult.kiosk.opening')}</p>
+        </div>
+      );
+  }
 }
 
 /** `/consulting`: the start screen. */
@@ -77,6 +126,7 @@ export function KioskStartPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const kiosk = useKiosk();
+  const [closing, setClosing] = useState(false);
   return (
     <section className="fd-kiosk-center">
       <Typography.Title level={1}>
@@ -94,6 +144,10 @@ export function KioskStartPage() {
       >
         {translate('consult.kiosk.start')}
       </Button>
+      <Button type="link" className="fd-kiosk-gap" onClick={() => setClosing(true)}>
+        {translate('consult.kiosk.closeTablet.open')}
+      </Button>
+      {closing && <CloseTabletDialog onClose={() => setClosing(false)} />}
     </section>
   );
 }
@@ -131,7 +185,7 @@ export function KioskWritePage() {
     setBusy(true);
     setError(null);
     try {
-      const made = await api.call(kioskCreateRoute, {
+      const made = await kioskApi.call(kioskCreateRoute, {
         body: {
           surveyId: survey.id,
           name: values.name,
@@ -150,10 +204,8 @@ export function KioskWritePage() {
       form.resetFields();
       navigate(`/consulting/waiting${kiosk.search}`, { replace: true });
     } catch (caught) {
-      if (isHttpError(caught) && caught.statusCode === 401) {
-        setError(translate('consult.kiosk.expired'));
-        kiosk.reopen();
-      } else if (isHttpError(caught) && caught.errors) {
+      if (isTabletEnded(caught)) kiosk.ended();
+      else if (isHttpError(caught) && caught.errors) {
         form.setFields(
           Object.entries(caught.errors as Record<string, string | string[]>).map(([name, messages]) => ({
             name: name.split('.'),
@@ -335,19 +387,24 @@ function QuestionField({ question: q, lang }: { question: Question; lang: 'ko' |
   }
 }
 
-/** `/consulting/waiting`: a queue number; the status is polled until a staff member takes the prospect. */
+/**
+ * `/consulting/waiting`: a queue number; the status is polled until a staff member takes the prospect. "Staff:
+ * continue to the result" asks for a staff member's id and password, then takes the prospect in their name.
+ */
 export function KioskWaitingPage() {
   const translate = useTranslate();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const kiosk = useKiosk();
   const current = kiosk.current;
+  const [signingIn, setSigningIn] = useState(false);
   useEffect(() => {
     if (!current) {
       navigate(`/consulting${kiosk.search}`, { replace: true });
       return;
     }
     const timer = setInterval(() => {
-      api
+      kioskApi
         .call(kioskStatusRoute, { params: { token: current.token }, headers: kiosk.headers() })
         .then((status) => {
           if (status.status !== 'WAIT') {
@@ -355,10 +412,37 @@ export function KioskWaitingPage() {
             navigate(`/consulting/result${kiosk.search}`, { replace: true });
           }
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          if (isTabletEnded(error)) kiosk.ended();
+        });
     }, WAITING_POLL_MS);
     return () => clearInterval(timer);
   }, [current, kiosk, navigate]);
+
+  /** The staff member takes the prospect (already taken from the list is as good), and the result shows. */
+  const takeOver = async (window: KioskStaffWindow) => {
+    if (!current) return;
+    setSigningIn(false);
+    try {
+      await kioskApi.call(kioskStaffCallRoute, {
+        params: { id: current.id },
+        headers: kiosk.staffHeaders(window),
+      });
+    } catch (error) {
+      if (isTabletEnded(error)) return kiosk.ended();
+      if (isStaffWindowGone(error)) {
+        kiosk.setStaff(null);
+        return setSigningIn(true);
+      }
+      if (statusOf(error) !== 409) {
+        message.error(isHttpError(error) ? error.message : String(error));
+        return;
+      }
+    }
+    kiosk.setCurrent({ ...current, status: 'CONSULTING' });
+    navigate(`/consulting/result${kiosk.search}`, { replace: true });
+  };
+
   if (!current) return null;
   return (
     <section className="fd-kiosk-center" aria-live="polite">
@@ -372,9 +456,15 @@ export function KioskWaitingPage() {
       <Typography.Paragraph className="fd-kiosk-lead">
         {translate('consult.kiosk.waitingText')}
       </Typography.Paragraph>
-      <Button type="link" onClick={() => navigate(`/consulting/result${kiosk.search}`)}>
+      <Button type="link" onClick={() => (kiosk.staff ? void takeOver(kiosk.staff) : setSigningIn(true))}>
         {translate('consult.kiosk.staffContinue')}
       </Button>
+      {signingIn && (
+        <StaffSignInDialog
+          onClose={() => setSigningIn(false)}
+          onSignedIn={(window) => void takeOver(window)}
+        />
+      )}
     </section>
   );
 }
@@ -477,6 +567,8 @@ export function KioskFinishPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival.
   useEffect(() => {
     kiosk.setCurrent(null);
+    // The staff step is over: the next person finds no staff window open on the tablet.
+    kiosk.endStaff();
     const tick = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
     const timer = setTimeout(() => back.current(), FINISH_RETURN_MS);
     return () => {
