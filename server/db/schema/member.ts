@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   check,
   date,
   index,
@@ -59,7 +60,9 @@ export const member = pgTable(
     sessionsLeft: integer(),
     holdStartDate: date({ mode: 'string' }),
     holdEndDate: date({ mode: 'string' }),
-    unpaidAmount: integer().notNull().default(0),
+    // A sum over every sale of the customer: 64-bit, so a customer who owes a great deal can still buy
+    // (docs/rules.md#money-limits).
+    unpaidAmount: bigint({ mode: 'number' }).notNull().default(0),
     // Check-in (docs/rules.md#check-in): the membership QR's version (a reissue revokes the old codes) and the last
     // allowed entry, which the "no visit for 14 days" segment reads.
     qrVersion: integer().notNull().default(1),

@@ -1,0 +1,1 @@
+ALTER TABLE "member" ALTER COLUMN "unpaid_amount" SET DATA TYPE bigint;
