@@ -133,7 +133,7 @@ export const consultResultSchema = z
 /** The kiosk's view of its own consult: no phone, no staff data. */
 export const kioskConsultSchema = z
   .object({
-    /** For the staff wrap-up on the same tablet, which then uses the staff member's session. */
+    /** For the staff steps on the same tablet, in a staff window (docs/rules.md#consulting). */
     id: z.number().int(),
     token: z.string(),
     status: z.enum(consultStatuses),
