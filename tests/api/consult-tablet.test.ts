@@ -467,6 +467,9 @@ describe('a staff step refused', () => {
       expectRefusal(await send('POST', url, { headers, payload }), 403, 'kioskStepForbidden');
     }
     expect(await snapshot(f, walk.id)).toEqual(before);
+    const called = await send('POST', `/web/kiosk/consult-staff/${walk.id}/call`, { headers });
+    expect(called.statusCode, called.body).toBe(200);
+    expect(called.json().data).toMatchObject({ status: 'CONSULTING', staffMemberId: consultant.memberId });
   });
 
   it('once the staff member loses the right, from the next step on', async () => {
