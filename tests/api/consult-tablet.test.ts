@@ -498,6 +498,40 @@ describe('a staff step refused', () => {
     expect(await snapshot(f, walk.id)).toEqual(before);
   });
 
+  it('naming a person of another facility: the seller 404, the customer and the staff member field errors', async () => {
+    const g = await facility();
+    const theirs = await staffOf(g, FULL);
+    const theirCustomer = await send('POST', `/web/member/customer?gymId=${g.gymId}`, {
+      cookies: g.owner,
+      payload: { name: '남의회원', phone: uniqueMobile() },
+    });
+    expect(theirCustomer.statusCode, theirCustomer.body).toBe(201);
+    const desk = await staffOf(f, FULL);
+    const own = await walkIn(token, '본인');
+    const { headers } = await windowOf(token, desk);
+    const converted = await send('POST', `/web/kiosk/consult-staff/${own.id}/customer`, { headers });
+    expect(converted.statusCode, converted.body).toBe(200);
+    const before = await snapshot(f, own.id);
+    const gBefore = await snapshot(g, own.id);
+    const sold = await send('POST', `/web/kiosk/consult-staff/${own.id}/sell`, {
+      headers,
+      payload: { ...sellBody(f), soldByMemberId: theirs.memberId },
+    });
+    expectRefusal(sold, 404, 'NOT_FOUND');
+    expect(sold.body).not.toContain(theirs.userId);
+    for (const [field, payload] of [
+      ['customerId', { outcome: 'REGISTERED', customerId: theirCustomer.json().data.id }],
+      ['staffMemberId', { outcome: 'LOST', lostReason: 'PRICE', staffMemberId: theirs.memberId }],
+    ] as const) {
+      const finished = await send('POST', `/web/kiosk/consult-staff/${own.id}/finish`, { headers, payload });
+      expect(finished.statusCode, finished.body).toBe(400);
+      expect(Object.keys(finished.json().errors)).toEqual([field]);
+      expect(finished.body).not.toContain('남의회원');
+    }
+    expect(await snapshot(f, own.id)).toEqual(before);
+    expect(await snapshot(g, own.id)).toEqual(gBefore);
+  });
+
   it("on another facility's consult (404), or with another tablet's window (401)", async () => {
     const g = await facility();
     const gToken = await openTablet(g);
