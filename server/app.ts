@@ -66,6 +66,7 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { createDispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
 import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { installServerKey, loadServerKey, type ServerKey } from './modules/outbox/sealing.ts';
 import { outboxHandlers } from './modules/outbox/topics.ts';
 import { passRoutes } from './modules/pass/pass.routes.ts';
 import { ticketHooks } from './modules/pass/ticket.hooks.ts';
@@ -124,6 +125,8 @@ export type AppDeps = {
     maxAttempts?: number;
     baseDelayMs?: number;
   };
+  /** The key the outbox's secrets are sealed to (sealing.ts); read from the configuration when absent. */
+  serverKey?: ServerKey;
   /** Cash receipts and tax invoices (docs/rules.md#cash-receipts); the test-mode provider when absent. */
   receiptProvider?: ReceiptProvider;
   /** Card payments on the payment-request page (docs/rules.md#payment-requests); the test mode when absent. */
@@ -272,6 +275,14 @@ export const buildApp = async (deps: AppDeps) => {
     paymentProvider: deps.paymentProvider,
     revenueMemory: deps.revenueMemory,
   });
+  // The outbox's key (docs/operations.md#server-key): its public half goes to the database for the writers.
+  const serverKey = deps.serverKey ?? loadServerKey(config);
+  if ((await installServerKey(deps.db, serverKey)).replaced) {
+    app.log.warn(
+      { keyId: serverKey.id },
+      'the server key changed: outbox messages sealed under the previous key can no longer be delivered',
+    );
+  }
   const dispatch = deps.outbox?.dispatch ?? 'after-commit';
   const dispatcher = createDispatcher({
     db: deps.db,
@@ -283,6 +294,8 @@ export const buildApp = async (deps: AppDeps) => {
         recordFile: config.outboxTestLog,
       }),
     handlers: outboxHandlers,
+    serverKey,
+    publicUrl: config.publicUrl,
     log: app.log,
     maxAttempts: deps.outbox?.maxAttempts,
     baseDelayMs: deps.outbox?.baseDelayMs,

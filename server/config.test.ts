@@ -95,6 +95,47 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));
   });
 
+  it("reads PUBLIC_URL, defaulting to the server's own address", () => {
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://gym.example.com' }).publicUrl).toBe('https://gym.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/fitdesk/' }).publicUrl).toBe(
+      'https://example.com/fitdesk',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000' }).publicUrl).toBe('http://10.0.0.5:3000');
+  });
+
+  it.each([
+    'gym.example.com',
+    '/pay',
+    'ftp://gym.example.com',
+    'https://',
+    'https://gym.example.com/?a=1',
+    'https://gym.example.com/#top',
+    'https://user:pw@gym.example.com',
+    'https://gym example.com',
+  ])('stops on PUBLIC_URL=%s with one line naming it', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(
+      /^Invalid environment variable PUBLIC_URL=.*absolute http/,
+    );
+  });
+
+  it('reads SECRET_KEY as 32 bytes or more of hex or base64, and never repeats a bad one', () => {
+    const bytes = Buffer.alloc(32, 7);
+    expect(loadConfig({}).secretKey).toBeUndefined();
+    expect(loadConfig({ SECRET_KEY: bytes.toString('hex') }).secretKey).toEqual(bytes);
+    expect(loadConfig({ SECRET_KEY: bytes.toString('base64') }).secretKey).toEqual(bytes);
+    expect(loadConfig({ SECRET_KEY: bytes.toString('base64url') }).secretKey).toEqual(bytes);
+    for (const bad of [Buffer.alloc(31, 7).toString('base64'), 'not a key!', 'ab'.repeat(20)]) {
+      expect(() => loadConfig({ SECRET_KEY: bad })).toThrow(
+        /^Invalid environment variable SECRET_KEY: must be/,
+      );
+      expect(() => loadConfig({ SECRET_KEY: bad })).not.toThrow(bad);
+    }
+  });
+
   it('wants ADMIN_USER_ID and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_USER_ID: 'root' })).toThrow(/ADMIN_PASSWORD/);
   });

@@ -36,6 +36,22 @@ const envSchema = z.object({
   BACKUP_CRON: optionalText,
   OUTBOX_TEST_LOG: optionalText,
   RESPONSE_CHECK: bool.default(false),
+  // The outbox's server key and the links' address (docs/operations.md#server-key).
+  SECRET_KEY: z
+    .string()
+    .transform((v, issue) => {
+      const parsed = parseSecretKey(v);
+      if (typeof parsed !== 'string') return parsed;
+      issue.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    })
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine(isPublicUrl, 'must be an absolute http:// or https:// URL without a query, fragment or user')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -43,6 +59,44 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
 });
+
+/** An absolute http(s) URL with a host, and no user, query or fragment (`https://gym.example.com[/prefix]`). */
+function isPublicUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The variables whose value a refusal never repeats. */
+const SECRET_VARIABLES = new Set(['SECRET_KEY']);
+
+/**
+ * Reads a key written as hex (64+ digits) or base64/base64url: at least 32 bytes. Returns the bytes, or why not
+ * (the text is never repeated: it is a secret). `SECRET_KEY` and `$DATA_DIR/secret.key` both use it.
+ */
+export function parseSecretKey(text: string): Buffer | string {
+  const value = text.trim();
+  let bytes: Buffer;
+  if (/^[0-9a-fA-F]+$/.test(value) && value.length % 2 === 0 && value.length >= 64) {
+    bytes = Buffer.from(value, 'hex');
+  } else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
+    bytes = Buffer.from(value, 'base64');
+  } else {
+    return 'must be hex or base64 (for example: openssl rand -base64 32)';
+  }
+  if (bytes.length < 32) return `must be at least 32 bytes (this is ${bytes.length})`;
+  return bytes;
+}
+
+/** `http://HOST:PORT` as a browser on this machine reaches it: the default of PUBLIC_URL. */
+const ownUrl = (host: string, port: number) => {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+};
 
 export type Config = {
   port: number;
@@ -70,6 +124,13 @@ export type Config = {
    * so that the several-process proofs can count deliveries across processes. Unset: nothing is written.
    */
   outboxTestLog?: string;
+  /**
+   * `SECRET_KEY`'s bytes: the key the outbox seals its secrets to (server/modules/outbox/sealing.ts). Unset: the key
+   * is `$DATA_DIR/secret.key`, made on first use.
+   */
+  secretKey?: Buffer;
+  /** Where customers reach the app: every link a message carries starts with it (server/http/public-link.ts). */
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -85,9 +146,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${issue.message}`,
-    );
+    const shown = SECRET_VARIABLES.has(name) ? '' : `=${JSON.stringify(env[name])}`;
+    throw new ConfigError(`Invalid environment variable ${name}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   if ((e.ADMIN_USER_ID === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
@@ -137,5 +197,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     metricsToken: e.METRICS_TOKEN,
     outboxTestLog: e.OUTBOX_TEST_LOG ? resolve(e.OUTBOX_TEST_LOG) : undefined,
+    secretKey: e.SECRET_KEY,
+    publicUrl: e.PUBLIC_URL ?? ownUrl(e.HOST, e.PORT),
   };
 };

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseLockedError, openPglite, openPostgres } from './db/client.ts';
 import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
+import { installServerKey, loadServerKey, type ServerKey, ServerKeyError } from './modules/outbox/sealing.ts';
 import { seedSubServiceCatalogue } from './modules/sub-service/sub-service.ts';
 import { newControlToken, removeControlFile, writeControlFile } from './ops/control-file.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
@@ -22,6 +23,17 @@ const main = async () => {
     if (error instanceof ConfigError) return fail(error.message);
     throw error;
   }
+  // The outbox's key (docs/operations.md#server-key): SECRET_KEY, or $DATA_DIR/secret.key made on first use.
+  let serverKey: ServerKey;
+  try {
+    serverKey = loadServerKey(config);
+  } catch (error) {
+    return fail(
+      error instanceof ServerKeyError
+        ? error.message
+        : `cannot read the server key: ${(error as Error).message}`,
+    );
+  }
 
   let database: Database;
   try {
@@ -34,6 +46,12 @@ const main = async () => {
   }
   await database.migrate();
   await seedSubServiceCatalogue(database.db);
+  // Before the seed, whose payment requests are sealed to it.
+  if ((await installServerKey(database.db, serverKey)).replaced) {
+    console.warn(
+      'fitdesk: the server key changed: outbox messages sealed under the previous key cannot be delivered',
+    );
+  }
 
   const members = createMemberRepository(database.db);
   const superadmin = await bootstrapSuperadmin(members, config.admin);
@@ -46,6 +64,7 @@ const main = async () => {
   const testClock = config.testClock ? createTestClock() : undefined;
   if (testClock) console.warn("fitdesk: TEST_CLOCK is set: PUT /web/test-clock moves this server's clock");
   const app = await buildApp({
+    serverKey,
     testClock,
     db: database.db,
     dbKind: database.kind,

@@ -39,7 +39,22 @@ export const outboxListResponseSchema = z.object({
   total: z.number().int(),
 });
 
+/**
+ * A message as the test-mode provider delivered it (its code and link in place): what the operator reads in test
+ * mode, since nothing leaves then (docs/architecture.md#outbox).
+ */
+export const outboxDeliveredSchema = z
+  .object({
+    id: z.number().int(),
+    topic: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    attempt: z.number().int(),
+  })
+  .meta({ id: 'OutboxDelivered' });
+export type OutboxDelivered = z.infer<typeof outboxDeliveredSchema>;
+
 export const outboxPaths = {
   list: '/outbox',
   retry: (id: number | string) => `/outbox/${id}/retry`,
+  delivered: (id: number | string) => `/outbox/${id}/delivered`,
 } as const;

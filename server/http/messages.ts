@@ -2,6 +2,7 @@ import type { Language } from '#domain/enums.ts';
 import { interpolate } from '#domain/i18n/validation.ts';
 import { consultKioskMessages } from './messages/consult-kiosk.ts';
 import { expenseMessages } from './messages/expense.ts';
+import { outboxMessages } from './messages/outbox.ts';
 import { payRequestMessages } from './messages/pay-request.ts';
 import { productMessages } from './messages/product.ts';
 import { receiptMessages } from './messages/receipt.ts';
@@ -130,6 +131,7 @@ const en = {
   ...expenseMessages.en,
   ...payRequestMessages.en,
   ...reportMessages.en,
+  ...outboxMessages.en,
   ...consultKioskMessages.en,
 } as const;
 
@@ -250,6 +252,7 @@ const ko: Record<MessageKey, string> = {
   ...expenseMessages.ko,
   ...payRequestMessages.ko,
   ...reportMessages.ko,
+  ...outboxMessages.ko,
   ...consultKioskMessages.ko,
 };
 

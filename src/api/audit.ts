@@ -8,6 +8,7 @@ import {
 } from '#domain/api/audit.ts';
 import { defineRoute } from '#domain/api/define.ts';
 import {
+  outboxDeliveredSchema,
   outboxEntrySchema,
   outboxListQuerySchema,
   outboxListResponseSchema,
@@ -51,4 +52,13 @@ export const outboxRetryRoute = defineRoute({
   params: z.object({ id: z.coerce.number().int().positive() }),
   status: 200,
   response: dataOf(outboxEntrySchema),
+});
+
+/** `GET /web/outbox/{id}/delivered`: in test mode, a message as it was delivered (the operator only). */
+export const outboxDeliveredRoute = defineRoute({
+  method: 'GET',
+  path: outboxPaths.delivered(':id'),
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  status: 200,
+  response: dataOf(outboxDeliveredSchema),
 });

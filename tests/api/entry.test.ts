@@ -5,11 +5,13 @@ import {
   auditLog,
   entryKiosk,
   entryLog,
+  gym,
   gymSubService,
   member,
   outbox,
   ticketUsage,
 } from '#server/db/schema/index.ts';
+import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -655,7 +657,19 @@ describe('the ways in', () => {
     expectStatus(response, 204);
     const rows = await t.db.select().from(outbox).where(eq(outbox.topic, 'membership-qr'));
     const mine = rows.find((r) => (r.payload as { memberId: number }).memberId === customer.id);
-    expect(mine?.payload).toMatchObject({ to: customer.phone.replaceAll('-', ''), code });
+    expect(mine?.payload).toMatchObject({ to: customer.phone.replaceAll('-', ''), secret: 'code' });
+    // The row keeps no code (docs/architecture.md#outbox); the customer gets it, signed with the facility's name.
+    expect(JSON.stringify(mine)).not.toContain(code);
+    const provider = t.app.outbox.provider as MessageProvider & { delivered: OutboundMessage[] };
+    const delivered = provider.delivered.find((m) => m.id === mine!.id)!.payload as {
+      code: string;
+      text: { ko: string };
+    };
+    expect(delivered.code).toBe(code);
+    const [facilityRow] = await t.db.select({ name: gym.name }).from(gym).where(eq(gym.id, f.gymId));
+    expect(delivered.text.ko).toBe(
+      `[${facilityRow!.name}] 출입용 회원 QR 코드입니다. 입구의 키오스크에 보여 주세요: ${code}`,
+    );
   });
 });
 

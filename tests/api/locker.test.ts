@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   entrySetting,
+  gym,
   locker,
   lockerBank,
   lockerRental,
@@ -804,6 +805,11 @@ describe('reminders', () => {
       endDate: '2026-03-09',
       dedupeKey: `locker-reminder:${rental.id}:7`,
     });
+    // Signed with the facility's name, not the platform's.
+    const [facility] = await t.db.select({ name: gym.name }).from(gym).where(eq(gym.id, gymId));
+    expect((week[0]!.payload as { text: { ko: string } }).text.ko.startsWith(`[${facility!.name}] `)).toBe(
+      true,
+    );
     for (const day of ['2026-03-03', '2026-03-05', '2026-03-07']) {
       setNow(t, `${day}T00:00:00Z`);
       await enqueueLockerReminders(t.db, t.clock.now());

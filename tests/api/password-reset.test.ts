@@ -1,7 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, outbox, passwordReset } from '#server/db/schema/index.ts';
 import { RESET_TOPIC } from '#server/modules/auth/password-reset.service.ts';
+import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { login, makeMember, makeSignedIn, randomIp, uniqueUserId } from '../fixtures/factories.ts';
 import { operatorOf } from '../fixtures/gyms.ts';
@@ -32,15 +33,15 @@ const confirm = (app: TestApp, userId: string, code: string, newPassword = NEW_P
     remoteAddress: randomIp(),
   });
 
-/** The latest code sent to an account, read from the outbox as the operator's view shows it. */
+/** The latest code sent to an account, as the test-mode provider delivered it (the outbox row keeps none). */
 const codeOf = async (app: TestApp, memberId: number) => {
-  const rows = await app.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.topic, RESET_TOPIC))
-    .orderBy(desc(outbox.id));
-  const row = rows.find((r) => (r.payload as { memberId: number }).memberId === memberId);
-  return row ? (row.payload as { code: string; to: string }) : undefined;
+  const provider = app.app.outbox.provider as MessageProvider & { delivered: OutboundMessage[] };
+  const message = provider.delivered.findLast(
+    (m) => m.topic === RESET_TOPIC && (m.payload as { memberId: number }).memberId === memberId,
+  );
+  return message
+    ? (message.payload as { code: string; to: string; text: { ko: string; en: string } })
+    : undefined;
 };
 const passwordHashOf = async (app: TestApp, id: number) =>
   (await app.db.select({ h: member.passwordHash }).from(member).where(eq(member.id, id)))[0]!.h;
@@ -63,6 +64,17 @@ describe('password reset', () => {
     expect(stored!.codeHash).not.toContain(sent!.code);
     expect(stored!.codeHash).toMatch(/^\$argon2id\$/);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(10 * 60_000);
+    // The text carries the code; the outbox row keeps neither the code nor the text with it, once sent.
+    expect(sent?.text.en).toBe(
+      `[FitDesk] Your password reset code is ${sent!.code}. It is valid for 10 minutes.`,
+    );
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, RESET_TOPIC), sql`${outbox.payload}->>'memberId' = ${String(m.id)}`));
+    expect(JSON.stringify(row!.payload)).not.toContain(sent!.code);
+    expect(row!.payload).not.toHaveProperty('sealed');
+    // The operator's list shows it masked; in test mode the operator reads it as sent.
     const operator = await operatorOf(t);
     const view = await t.app.inject({ method: 'GET', url: '/web/outbox?_end=100', cookies: operator });
     const entry = view
@@ -71,9 +83,18 @@ describe('password reset', () => {
         (e: { topic: string; payload: { memberId: number } }) =>
           e.topic === RESET_TOPIC && e.payload.memberId === m.id,
       );
-    expect(entry.payload.code).toBe(sent!.code);
+    expect(view.body).not.toContain(sent!.code);
+    expect(entry.payload.code).toBe('••••••');
+    expect(entry.payload.text.ko).toContain('인증번호는 ••••••입니다');
     // Delivered by the test-mode provider, which sends nothing anywhere.
     expect(entry.deliveredBy).toBe('test-mode');
+    const asSent = await t.app.inject({
+      method: 'GET',
+      url: `/web/outbox/${entry.id}/delivered`,
+      cookies: operator,
+    });
+    expect(asSent.statusCode).toBe(200);
+    expect(asSent.json().data.payload.code).toBe(sent!.code);
   });
 
   it('gives an unknown account the identical answer, and writes no code and no message', async () => {

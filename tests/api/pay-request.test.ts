@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkout, outbox, paymentLine, payRequest, sale } from '#server/db/schema/index.ts';
+import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -19,6 +20,7 @@ let gymName: string;
 let ticketId: number;
 
 const NOW = '2026-03-02T00:00:00Z';
+const PUBLIC_URL = 'https://gym.example.com';
 const ACCOUNT = { transferBank: '국민은행', transferAccount: '123-456-789012', transferHolder: '핏데스크' };
 
 let address = 0;
@@ -106,7 +108,10 @@ const requestsOf = async (saleId: number) => {
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { session: { idleMs: 10 * 365 * 86_400_000, absoluteMs: 10 * 365 * 86_400_000 } },
+    config: {
+      session: { idleMs: 10 * 365 * 86_400_000, absoluteMs: 10 * 365 * 86_400_000 },
+      publicUrl: PUBLIC_URL,
+    },
   });
   setNow(t, NOW);
   const made = await makeActiveGym(t);
@@ -151,14 +156,27 @@ describe('sending a request', () => {
     expect(row!.reference).toBe(`FD-${made.id}`);
     expect(row!.tokenHash).toBe(createHash('sha256').update(made.token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(made.token);
+    // The outbox row keeps no token (docs/architecture.md#outbox); the text delivered carries the absolute link
+    // from PUBLIC_URL and the facility's name.
     const texts = await t.db.select().from(outbox).where(eq(outbox.topic, 'pay-request'));
     const text = texts.find((m) => (m.payload as { payRequestId?: number }).payRequestId === made.id);
     expect(text?.payload).toMatchObject({
       to: customer.phone.replace(/\D/g, ''),
-      path: made.url,
+      link: '/pay/req',
       kind: 'payRequest',
     });
-    expect((text!.payload as { text: { ko: string } }).text.ko).toContain('500,000원');
+    expect(JSON.stringify(text)).not.toContain(made.token);
+    const provider = t.app.outbox.provider as MessageProvider & { delivered: OutboundMessage[] };
+    const delivered = provider.delivered.find((m) => m.id === text!.id)!.payload as {
+      url: string;
+      text: { ko: string; en: string };
+    };
+    expect(delivered.url).toBe(`${PUBLIC_URL}${made.url}`);
+    expect(delivered.text.ko.startsWith(`[${gymName}] `)).toBe(true);
+    expect(delivered.text.ko).toContain('결제 요청 500,000원입니다');
+    expect(delivered.text.ko.endsWith(`(7일간 유효): ${PUBLIC_URL}${made.url}`)).toBe(true);
+    expect(delivered.text.en).toContain(`[${gymName}] Payment request`);
+    expect(delivered.text.en).toContain(`${PUBLIC_URL}/pay/req?token=${made.token}`);
     const [audited] = await auditOf('pay-request.create', made.id);
     expect(audited?.after).toMatchObject({ saleId, amount: 500_000 });
     expect(JSON.stringify(audited)).not.toContain(made.token);

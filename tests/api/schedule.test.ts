@@ -18,6 +18,7 @@ let ptProduct: number;
 let otherGym: { owner: Cookies; gymId: number; product: number };
 
 const NOW = '2026-03-02T00:00:00Z';
+let gymName: string;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -27,6 +28,7 @@ beforeAll(async () => {
   const made = await makeActiveGym(t);
   owner = made.owner.cookies;
   gymId = made.gym.id;
+  gymName = made.gym.name;
   const coach = await makeStaff(t.app, made.owner, gymId, { memberUseYn: true, memberSettingYn: true });
   trainerId = coach.member.id;
   ptProduct = (
@@ -445,6 +447,8 @@ describe('windows, moves and cancels', () => {
         and(eq(outbox.topic, 'reservation'), sql`${outbox.payload}->>'memberId' = ${String(customer.id)}`),
       );
     expect((notice!.payload as { kind: string; text: { ko: string } }).text.ko).toContain('2026-03-12 20:00');
+    // Signed with the facility's name, not the platform's.
+    expect((notice!.payload as { text: { ko: string } }).text.ko.startsWith(`[${gymName}] `)).toBe(true);
   });
 
   it('cancels the following lessons of a series with a reason, cancelling their bookings', async () => {

@@ -92,17 +92,18 @@ export const requestPasswordReset = async (
       createdAt: input.now,
       expiresAt: new Date(input.now.getTime() + RESET_CODE_TTL_MS),
     });
+    // The code is sealed until delivery and erased after it (docs/architecture.md#outbox): the row never holds it.
     await enqueue(tx, {
       topic: RESET_TOPIC,
       payload: {
         to: account.phone,
         memberId: account.id,
-        code,
         text: {
-          ko: `[FitDesk] 비밀번호 재설정 인증번호는 ${code}입니다. 10분 동안 유효합니다.`,
-          en: `[FitDesk] Your password reset code is ${code}. It is valid for 10 minutes.`,
+          ko: '[FitDesk] 비밀번호 재설정 인증번호는 {{code}}입니다. 10분 동안 유효합니다.',
+          en: '[FitDesk] Your password reset code is {{code}}. It is valid for 10 minutes.',
         },
       },
+      secrets: { code },
       now: input.now,
     });
   });

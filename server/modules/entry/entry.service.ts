@@ -321,6 +321,9 @@ export const sendMembershipQr = async (
 ) => {
   const customer = await liveCustomer(tx, gymId, memberId);
   const code = membershipQrCode(secret, gymId, customer.id, customer.qrVersion);
+  // Signed with the facility's name; the code is sealed until delivery (docs/architecture.md#outbox).
+  const [facility] = await tx.select({ name: gym.name }).from(gym).where(eq(gym.id, gymId));
+  const sign = facility?.name ?? '';
   await enqueue(tx as Db, {
     topic: MEMBERSHIP_QR_TOPIC,
     payload: {
@@ -328,12 +331,12 @@ export const sendMembershipQr = async (
       to: customer.phone,
       memberId: customer.id,
       kind: 'membershipQr',
-      code,
       text: {
-        ko: `[FitDesk] 출입용 회원 QR 코드입니다. 입구의 키오스크에 보여 주세요: ${code}`,
-        en: `[FitDesk] Your membership QR code for the entrance kiosk: ${code}`,
+        ko: `[${sign}] 출입용 회원 QR 코드입니다. 입구의 키오스크에 보여 주세요: {{code}}`,
+        en: `[${sign}] Your membership QR code for the entrance kiosk: {{code}}`,
       },
     },
+    secrets: { code },
     now: actor.now,
   });
 };

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_LOCKER_REMINDER_DAYS, reminderDue } from '#domain/rules/locker.ts';
 import { seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Db } from '../../db/client.ts';
-import { entrySetting, locker, lockerRental, member, outbox } from '../../db/schema/index.ts';
+import { entrySetting, gym, locker, lockerRental, member, outbox } from '../../db/schema/index.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { LOCKER_TOPIC } from './locker.service.ts';
 
@@ -15,9 +15,10 @@ const DEFAULT_DAYS_SQL = sql.raw(`array[${DEFAULT_LOCKER_REMINDER_DAYS.join(',')
 
 const dedupeKeyOf = (rentalId: number, days: number) => `locker-reminder:${rentalId}:${days}`;
 
-const textOf = (label: string, endDate: string, days: number) => ({
-  ko: `[FitDesk] 이용 중인 락커 ${label}의 대여 기간이 ${endDate}에 끝납니다(${days}일 전). 연장은 데스크에 문의해 주세요.`,
-  en: `[FitDesk] Your locker ${label} is rented until ${endDate} (${days} day${days === 1 ? '' : 's'} left). Ask at the desk to renew it.`,
+/** Signed with the facility's name (docs/rules.md#lockers). */
+const textOf = (gymName: string, label: string, endDate: string, days: number) => ({
+  ko: `[${gymName}] 이용 중인 락커 ${label}의 대여 기간이 ${endDate}에 끝납니다(${days}일 전). 연장은 데스크에 문의해 주세요.`,
+  en: `[${gymName}] Your locker ${label} is rented until ${endDate} (${days} day${days === 1 ? '' : 's'} left). Ask at the desk to renew it.`,
 });
 
 /**
@@ -37,12 +38,14 @@ export const enqueueLockerReminders = async (db: Db, now: Date): Promise<number>
         memberId: lockerRental.memberId,
         endDate: lockerRental.endDate,
         label: locker.label,
+        gymName: gym.name,
         phone: member.phone,
         reminderDays: entrySetting.lockerReminderDays,
       })
       .from(lockerRental)
       .innerJoin(locker, eq(locker.id, lockerRental.lockerId))
       .innerJoin(member, eq(member.id, lockerRental.memberId))
+      .innerJoin(gym, eq(gym.id, lockerRental.gymId))
       .leftJoin(entrySetting, eq(entrySetting.gymId, lockerRental.gymId))
       .where(
         and(
@@ -89,7 +92,7 @@ export const enqueueLockerReminders = async (db: Db, now: Date): Promise<number>
           endDate: r.endDate,
           daysLeft: r.days,
           dedupeKey: r.dedupeKey,
-          text: textOf(r.label, r.endDate, r.days),
+          text: textOf(r.gymName, r.label, r.endDate, r.days),
         },
         now,
       });

@@ -2,7 +2,9 @@ import pg from 'pg';
 import type { Db, DbKind } from '../../db/client.ts';
 import type { OutboxRow } from '../../db/schema/index.ts';
 import type { MessageProvider, OutboundMessage } from './message-provider.ts';
+import { renderPayload, SEALED } from './message-text.ts';
 import { claimDue, markFailed, markSent } from './outbox.service.ts';
+import { openSeal, type ServerKey } from './sealing.ts';
 
 /** A topic delivered inside the process (e.g. `notice` → notification rows), in one transaction with its SENT mark. */
 export type OutboxHandler = (tx: Db, message: OutboundMessage) => Promise<void>;
@@ -21,6 +23,10 @@ export type DispatcherOptions = {
   clock: () => Date;
   provider: MessageProvider;
   handlers?: Record<string, OutboxHandler>;
+  /** Opens the sealed secrets of messages at delivery (sealing.ts); without it such a message fails. */
+  serverKey?: ServerKey;
+  /** `PUBLIC_URL`: every link a message carries is made absolute from it (message-text.ts). */
+  publicUrl?: string;
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   batchSize?: number;
   /** Attempts before a message is DEAD. */
@@ -58,17 +64,29 @@ export const createDispatcher = (options: DispatcherOptions) => {
     maxDelayMs = 60 * 60_000,
     leaseMs = 5 * 60_000,
     intervalMs = 1_000,
+    serverKey,
+    publicUrl = 'http://127.0.0.1:3000',
   } = options;
   const log = options.log ?? { warn: () => {}, error: () => {} };
 
+  /** The payload as it leaves: the sealed secret opened, the placeholders filled, the link absolute. */
+  const outgoing = (row: OutboxRow): Record<string, unknown> => {
+    const payload = row.payload as Record<string, unknown>;
+    if (payload.secret === undefined) return renderPayload(payload, publicUrl, {});
+    const sealed = payload[SEALED];
+    if (typeof sealed !== 'string') throw new Error('The message has no sealed part left to deliver');
+    if (!serverKey) throw new Error('This process has no server key to open the sealed part');
+    return renderPayload(payload, publicUrl, openSeal(serverKey, row.topic, sealed));
+  };
+
   const deliver = async (row: OutboxRow): Promise<'sent' | 'failed' | 'dead'> => {
-    const message: OutboundMessage = {
-      id: row.id,
-      topic: row.topic,
-      payload: row.payload as Record<string, unknown>,
-      attempt: row.attempts,
-    };
     try {
+      const message: OutboundMessage = {
+        id: row.id,
+        topic: row.topic,
+        payload: outgoing(row),
+        attempt: row.attempts,
+      };
       const handler = handlers[row.topic];
       if (handler) {
         await db.transaction(async (tx) => {

@@ -25,14 +25,19 @@ export interface MessageProvider {
   deliver(message: OutboundMessage): Promise<DeliveryReceipt>;
 }
 
-/** One line of the delivery record (`OUTBOX_TEST_LOG`): what the several-process proofs count. */
-export type TestDeliveryRecord = { id: number; topic: string; pid: number; at: string };
+/**
+ * One line of the delivery record (`OUTBOX_TEST_LOG`): what the several-process proofs count, and the text as it was
+ * delivered (its code and absolute link in place), which tests read.
+ */
+export type TestDeliveryRecord = { id: number; topic: string; pid: number; at: string; text?: unknown };
 
 /**
  * The default: records the delivery (the row's `delivered_by` says `test-mode`) and sends nothing anywhere.
  * `log` receives the id and topic only: a payload holds a phone number and, for a reset, a code
- * (docs/operations.md#logs). With `recordFile`, each delivery also appends one JSON line to that file
- * (docs/operations.md#proofs): one small append per line, so several processes can share the file.
+ * (docs/operations.md#logs). `delivered` keeps the latest 100 messages as delivered, in memory: the operator's
+ * "as sent" view reads them in test mode (docs/architecture.md#outbox). With `recordFile`, each delivery also appends
+ * one JSON line to that file (docs/operations.md#proofs): one small append per line, so several processes can share
+ * the file; a test-only file, it holds the delivered text.
  */
 export const createTestModeProvider = (
   log: (message: { id: number; topic: string }) => void = () => {},
@@ -53,6 +58,7 @@ export const createTestModeProvider = (
           topic: message.topic,
           pid: process.pid,
           at: new Date().toISOString(),
+          ...(message.payload.text !== undefined ? { text: message.payload.text } : {}),
         };
         appendFileSync(options.recordFile, `${JSON.stringify(record)}\n`, { flag: 'a' });
       }

@@ -5,20 +5,33 @@ import type { Db } from '../../db/client.ts';
 import { countCapped } from '../../db/count.ts';
 import { type OutboxRow, outbox } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { renderPayload, SEALED, type Secrets } from './message-text.ts';
+import { sealForOutbox } from './sealing.ts';
 
 /**
  * Writes a message to the outbox inside the caller's transaction (docs/architecture.md#outbox): it is delivered
- * only if that transaction commits, and then by the dispatcher, never by the request itself.
+ * only if that transaction commits, and then by the dispatcher, never by the request itself. `secrets` (a reset
+ * code, a link's token) never reach the row in clear: they are sealed to the server's key (`sealed`), the text
+ * names them by placeholder (`{{code}}`, `{{link}}`, message-text.ts), and the payload says which kind it holds.
  */
 export const enqueue = async (
   tx: Db,
-  message: { topic: string; payload: Record<string, unknown>; now: Date },
+  message: { topic: string; payload: Record<string, unknown>; secrets?: Secrets; now: Date },
 ): Promise<OutboxRow> => {
+  const secrets = message.secrets;
+  const payload =
+    secrets && (secrets.code !== undefined || secrets.token !== undefined)
+      ? {
+          ...message.payload,
+          secret: secrets.code !== undefined ? 'code' : 'token',
+          [SEALED]: await sealForOutbox(tx, message.topic, secrets as Record<string, string>),
+        }
+      : message.payload;
   const [row] = await tx
     .insert(outbox)
     .values({
       topic: message.topic,
-      payload: message.payload,
+      payload,
       status: 'PENDING',
       attempts: 0,
       nextAttemptAt: message.now,
@@ -47,10 +60,17 @@ export const claimDue = async (db: Db, now: Date, limit: number, leaseMs: number
     .returning();
 };
 
+/** Marks a row SENT, and erases its sealed secret: once delivered, nothing secret stays at rest. */
 export const markSent = (db: Db, id: number, deliveredBy: string, now: Date) =>
   db
     .update(outbox)
-    .set({ status: 'SENT', deliveredBy, sentDate: now, lastError: null })
+    .set({
+      status: 'SENT',
+      deliveredBy,
+      sentDate: now,
+      lastError: null,
+      payload: sql`${outbox.payload} - ${SEALED}::text`,
+    })
     .where(eq(outbox.id, id));
 
 export const markFailed = (db: Db, row: OutboxRow, error: string, nextAttemptAt: Date | null) =>
@@ -63,16 +83,23 @@ export const markFailed = (db: Db, row: OutboxRow, error: string, nextAttemptAt:
     })
     .where(eq(outbox.id, row.id));
 
-const toEntry = (row: OutboxRow) => ({
+/** A row as the operator sees it: the secret masked, the seal left out (message-text.ts). */
+const toEntry = (row: OutboxRow, publicUrl: string) => ({
   ...row,
-  payload: row.payload as Record<string, unknown>,
+  payload: renderPayload(row.payload as Record<string, unknown>, publicUrl, null),
   nextAttemptAt: row.nextAttemptAt.toISOString(),
   createDate: row.createDate.toISOString(),
   sentDate: row.sentDate?.toISOString() ?? null,
 });
 
 /** The operator's view: newest first, by status; the total is capped like every list. */
-export const listOutbox = async (db: Db, status: OutboxStatus | undefined, start: number, end: number) => {
+export const listOutbox = async (
+  db: Db,
+  status: OutboxStatus | undefined,
+  start: number,
+  end: number,
+  publicUrl: string,
+) => {
   const where = status ? eq(outbox.status, status) : undefined;
   const rows = await db
     .select()
@@ -85,11 +112,15 @@ export const listOutbox = async (db: Db, status: OutboxStatus | undefined, start
   if (rows.length === end - start || (rows.length === 0 && start > 0)) {
     total = await countCapped(db, outbox, where);
   }
-  return { data: rows.map(toEntry), total: Math.min(total, TOTAL_CAP), capped: total > TOTAL_CAP };
+  return {
+    data: rows.map((row) => toEntry(row, publicUrl)),
+    total: Math.min(total, TOTAL_CAP),
+    capped: total > TOTAL_CAP,
+  };
 };
 
 /** A dead (or failed) letter goes back to the queue with a fresh set of attempts. */
-export const retryMessage = async (db: Db, id: number, now: Date) => {
+export const retryMessage = async (db: Db, id: number, now: Date, publicUrl: string) => {
   const [existing] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
   if (!existing) throw notFound();
   if (existing.status !== 'DEAD' && existing.status !== 'FAILED') {
@@ -101,5 +132,5 @@ export const retryMessage = async (db: Db, id: number, now: Date) => {
     .where(and(eq(outbox.id, id), inArray(outbox.status, ['DEAD', 'FAILED'])))
     .returning();
   if (!row) throw new AppError('CONFLICT', 'illegalTransition', { from: existing.status, to: 'PENDING' });
-  return toEntry(row);
+  return toEntry(row, publicUrl);
 };

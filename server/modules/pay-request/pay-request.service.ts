@@ -214,12 +214,15 @@ export const createPayRequest = async (
         memberId: customer.id,
         kind: 'payRequest',
         payRequestId: id,
-        path: url,
+        // The token is sealed until delivery, which builds the absolute link from PUBLIC_URL
+        // (docs/architecture.md#outbox): the row keeps the page and the text with `{{link}}` only.
+        link: PAY_REQUEST_PAGE,
         text: {
-          ko: `[${gymName}] ${money.itemName} 결제 요청 ${won(decided.amount)}원입니다. 아래 링크에서 결제해 주세요(${PAY_REQUEST_TTL_DAYS}일간 유효): ${url}`,
-          en: `[${gymName}] Payment request for ${money.itemName}: ${won(decided.amount)} won. Pay through this link (valid for ${PAY_REQUEST_TTL_DAYS} days): ${url}`,
+          ko: `[${gymName}] ${money.itemName} 결제 요청 ${won(decided.amount)}원입니다. 아래 링크에서 결제해 주세요(${PAY_REQUEST_TTL_DAYS}일간 유효): {{link}}`,
+          en: `[${gymName}] Payment request for ${money.itemName}: ${won(decided.amount)} won. Pay through this link (valid for ${PAY_REQUEST_TTL_DAYS} days): {{link}}`,
         },
       },
+      secrets: { token },
       now: actor.now,
     });
   }

@@ -35,6 +35,7 @@ import type {
 import type { Db, Executor } from '../../db/client.ts';
 import {
   bookingSetting,
+  gym,
   type LessonRow,
   lesson,
   lessonSeries,
@@ -327,7 +328,10 @@ const liveCounts = async (db: Executor, lessonIds: readonly number[]) => {
   return new Map(rows.map((r) => [r.lessonId, { booked: r.booked, waiting: r.waiting }]));
 };
 
-/** A notice to a customer through the outbox (docs/architecture.md#outbox), in both languages. */
+/**
+ * A notice to a customer through the outbox (docs/architecture.md#outbox), in both languages, signed with the
+ * facility's name.
+ */
 const notify = async (
   tx: Executor,
   actor: Actor,
@@ -336,18 +340,20 @@ const notify = async (
   l: Pick<LessonRow, 'title' | 'startAt' | 'gymId'>,
 ) => {
   const when = seoulDateTime(l.startAt);
+  const [facility] = await tx.select({ name: gym.name }).from(gym).where(eq(gym.id, l.gymId));
+  const sign = `[${facility?.name ?? ''}]`;
   const text = {
     promoted: {
-      ko: `[FitDesk] 대기하시던 ${when} ${l.title} 수업에 자리가 생겨 예약이 확정되었습니다.`,
-      en: `[FitDesk] A place opened on ${l.title} at ${when}: your booking is confirmed.`,
+      ko: `${sign} 대기하시던 ${when} ${l.title} 수업에 자리가 생겨 예약이 확정되었습니다.`,
+      en: `${sign} A place opened on ${l.title} at ${when}: your booking is confirmed.`,
     },
     delayed: {
-      ko: `[FitDesk] 예약하신 ${l.title} 수업이 ${when}(으)로 변경되었습니다.`,
-      en: `[FitDesk] Your lesson ${l.title} has moved to ${when}.`,
+      ko: `${sign} 예약하신 ${l.title} 수업이 ${when}(으)로 변경되었습니다.`,
+      en: `${sign} Your lesson ${l.title} has moved to ${when}.`,
     },
     lessonCancelled: {
-      ko: `[FitDesk] ${when} ${l.title} 수업이 취소되었습니다. 예약 횟수는 차감되지 않습니다.`,
-      en: `[FitDesk] ${l.title} at ${when} has been cancelled. No session is used.`,
+      ko: `${sign} ${when} ${l.title} 수업이 취소되었습니다. 예약 횟수는 차감되지 않습니다.`,
+      en: `${sign} ${l.title} at ${when} has been cancelled. No session is used.`,
     },
   }[kind];
   await enqueue(tx as Db, {

@@ -23,6 +23,8 @@ import { bookingSettingsOf, listLessons, RESERVATION_TOPIC, upcomingOf } from '.
 // a newer one. Its calls see only that customer in that facility; other customers appear as counts.
 
 export const BOOKING_TOKEN_HEADER = 'x-booking-token';
+/** The customer's booking page, as the link names it. */
+export const BOOKING_PAGE = '/reservation/req';
 const TTL_MS = 30 * 24 * 3_600_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -57,8 +59,12 @@ export const issueBookingLink = async (
     createdByMemberId: actor.memberId,
     createDate: actor.now,
   });
-  const path = `/reservation/req?token=${token}`;
+  const path = `${BOOKING_PAGE}?token=${token}`;
   if (input.send) {
+    // Signed with the facility's name; the token is sealed until delivery, which builds the absolute link from
+    // PUBLIC_URL (docs/architecture.md#outbox).
+    const [facility] = await tx.select({ name: gym.name }).from(gym).where(eq(gym.id, input.gymId));
+    const sign = facility?.name ?? '';
     await enqueue(tx as Db, {
       topic: RESERVATION_TOPIC,
       payload: {
@@ -66,12 +72,13 @@ export const issueBookingLink = async (
         to: customer.phone,
         memberId: customer.id,
         kind: 'bookingLink',
-        path,
+        link: BOOKING_PAGE,
         text: {
-          ko: `[FitDesk] 수업 예약 링크입니다(30일간 유효): ${path}`,
-          en: `[FitDesk] Your class booking link (valid for 30 days): ${path}`,
+          ko: `[${sign}] 수업 예약 링크입니다(30일간 유효): {{link}}`,
+          en: `[${sign}] Your class booking link (valid for 30 days): {{link}}`,
         },
       },
+      secrets: { token },
       now: actor.now,
     });
   }
