@@ -105,3 +105,25 @@ describe('checkoutFigures', () => {
     ]);
   });
 });
+
+describe('quoteDesk: money limits (docs/rules.md#money-limits)', () => {
+  const dear = (quantity: number) => drink({ unitPrice: 100_000_000, quantity });
+
+  it('refuses a line above 100,000,000 won with lineTooLarge', () => {
+    const { lines } = quoteDesk([drink(), dear(2)], {}, TODAY);
+    expect(lines.map((l) => l.refusal)).toEqual([null, 'lineTooLarge']);
+    expect(quoteDesk([dear(1)], {}, TODAY).lines[0]!.refusal).toBeNull();
+  });
+
+  it('names the line that takes the checkout above 1,000,000,000 won', () => {
+    const ten = quoteDesk(
+      Array.from({ length: 10 }, () => dear(1)),
+      {},
+      TODAY,
+    );
+    expect(ten.total).toBe(1_000_000_000);
+    expect(ten.lines.every((l) => l.refusal === null)).toBe(true);
+    const eleven = quoteDesk([...Array.from({ length: 10 }, () => dear(1)), drink()], {}, TODAY);
+    expect(eleven.lines.map((l) => l.refusal).indexOf('checkoutTooLarge')).toBe(10);
+  });
+});

@@ -1,8 +1,10 @@
 import type { PaymentMethod, PromotionTargetType } from '../enums.ts';
 import {
+  CHECKOUT_MAX,
   cashReceiptRequired,
   deskLinePrice,
   isCashLike,
+  LINE_MAX,
   type PaymentPart,
   type PromotionRefusal,
   type PromotionTerms,
@@ -23,7 +25,7 @@ export type DeskQuoteItem = {
   manualDiscount: number;
 };
 
-export type DeskRefusal = PromotionRefusal | 'discountAbovePrice';
+export type DeskRefusal = PromotionRefusal | 'discountAbovePrice' | 'lineTooLarge' | 'checkoutTooLarge';
 
 export type QuotedLine = {
   listPrice: number;
@@ -65,8 +67,18 @@ export const quoteDesk = (
       promotionDiscount: promo,
       manualDiscount: manual,
     });
+    // docs/rules.md#money-limits: a line above LINE_MAX, or the line that takes the total above CHECKOUT_MAX.
+    if (refusal === null && listPrice > LINE_MAX) refusal = 'lineTooLarge';
     return { listPrice, promotionDiscount: promo, manualDiscount: manual, price, refusal };
   });
+  let running = 0;
+  for (const line of lines) {
+    running += line.price;
+    if (running > CHECKOUT_MAX && line.refusal === null) {
+      line.refusal = 'checkoutTooLarge';
+      break;
+    }
+  }
   return { lines, total: lines.reduce((s, l) => s + l.price, 0) };
 };
 

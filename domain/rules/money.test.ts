@@ -14,6 +14,7 @@ import {
   type PromotionTerms,
   promotionDiscount,
   promotionRefusal,
+  safeSum,
   saleOwed,
   splitVat,
 } from './money.ts';
@@ -269,5 +270,20 @@ describe('the desk (docs/rules.md#the-desk)', () => {
         { method: 'CASH', amount: 3_000 },
       ],
     ]);
+  });
+});
+
+describe('safeSum (docs/rules.md#money-limits)', () => {
+  it('reads a SQL sum as a number, from a string, a bigint or a number', () => {
+    expect(safeSum('3000000000')).toBe(3_000_000_000);
+    expect(safeSum(3_000_000_000n)).toBe(3_000_000_000);
+    expect(safeSum(12)).toBe(12);
+    expect(safeSum(null)).toBe(0);
+  });
+
+  it('refuses what a number cannot hold exactly', () => {
+    expect(() => safeSum('9007199254740993')).toThrow(RangeError);
+    expect(() => safeSum(2n ** 60n)).toThrow(RangeError);
+    expect(() => safeSum('12.5')).toThrow(RangeError);
   });
 });

@@ -11,6 +11,27 @@ import { addDays } from './seoul-time.ts';
 // by the screens' previews and the server's writes.
 
 // ---------------------------------------------------------------------------------------------------------
+// Limits (docs/rules.md#money-limits): every money column is a 32-bit integer (at most 2,147,483,647), so the
+// contracts bound what can be summed into one: an amount typed in, one sale's line and one checkout's total.
+
+/** The most one amount typed in can be: a price, a payment line, a fee, a deposit, a discount, a refund. */
+export const MONEY_MAX = 100_000_000;
+/** The most one sale (one checkout line: price × quantity, or a locker's fee + deposit) can come to. */
+export const LINE_MAX = 100_000_000;
+/** The most one checkout's total can come to: 20 lines at the line cap stay below the 32-bit limit too. */
+export const CHECKOUT_MAX = 1_000_000_000;
+
+/**
+ * A sum read back from SQL (`bigint`, which the drivers hand over as a string or a bigint) as a number, or an error
+ * when it is not a safe integer: a report never rounds a sum silently.
+ */
+export const safeSum = (value: unknown): number => {
+  const n = typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`sum out of the safe integer range: ${String(value)}`);
+  return n;
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // VAT
 
 /**

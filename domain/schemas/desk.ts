@@ -7,6 +7,7 @@ import {
   saleItemTypes,
   vatModes,
 } from '../enums.ts';
+import { LINE_MAX, MONEY_MAX } from '../rules/money.ts';
 import { calendarDate, idSchema, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
@@ -16,7 +17,7 @@ import { text } from './text.ts';
 
 /** A real calendar day (2026-02-30 is refused). */
 const day = calendarDate;
-const won = z.number().int('wholeWon').min(0, 'notNegative').max(100_000_000, 'tooLarge');
+const won = z.number().int('wholeWon').min(0, 'notNegative').max(MONEY_MAX, 'tooLarge');
 
 // ---------------------------------------------------------------------------------------------------------
 // What the desk sells
@@ -138,6 +139,14 @@ export const checkoutBodySchema = z
     discountReason: text({ max: 200 }).nullable().optional(),
     soldByMemberId: idSchema.nullable().optional(),
     note: text({ max: 500, multiline: true }).nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // docs/rules.md#money-limits: a locker line's fee and deposit together stay within a line. A product line's
+    // price is the product's, so the server's quote (`quoteDesk`) checks it and the checkout's total.
+    body.items.forEach((item, i) => {
+      if (item.type === 'LOCKER' && item.fee + (item.deposit ?? 0) > LINE_MAX)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'fee'], message: 'lineTooLarge' });
+    });
   })
   .meta({ id: 'DeskCheckout' });
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lockerSizes, lockerStates, MAX_BANK_SIDE, rentalEndKinds, rentalStatuses } from '../rules/locker.ts';
+import { LINE_MAX } from '../rules/money.ts';
 import { calendarDate, idSchema, isoDate, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
@@ -152,6 +153,11 @@ export const rentBodySchema = z
       .nullable()
       .optional(),
     payments,
+  })
+  .superRefine((body, ctx) => {
+    // docs/rules.md#money-limits: the rental is one sale of fee + deposit, within a line's limit.
+    if (body.fee + body.deposit > LINE_MAX)
+      ctx.addIssue({ code: 'custom', path: ['fee'], message: 'lineTooLarge' });
   })
   .meta({ id: 'LockerRent' });
 export type RentBody = z.input<typeof rentBodySchema>;

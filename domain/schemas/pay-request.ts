@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { payRequestStatuses } from '../enums.ts';
+import { LINE_MAX } from '../rules/money.ts';
 import { idSchema, isoDateTime } from './common.ts';
 
 // Payment requests (docs/rules.md#payment-requests): a link to `/pay/req` for one sale's balance.
@@ -11,7 +12,8 @@ export const payRequestCreateSchema = z
   .strictObject({
     gymId: idSchema,
     saleId: idSchema,
-    amount: z.number().int().positive().max(2_000_000_000).optional(),
+    // docs/rules.md#money-limits: never more than a sale owes, so never more than a line.
+    amount: z.number().int('wholeWon').min(1, 'positiveAmount').max(LINE_MAX, 'tooLarge').optional(),
   })
   .meta({ id: 'PayRequestCreate' });
 export type PayRequestCreate = z.output<typeof payRequestCreateSchema>;

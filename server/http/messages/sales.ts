@@ -26,6 +26,9 @@ const deskEn = {
   discountAbovePrice: 'The discount on {{item}} cannot exceed its price.',
   paymentsAboveTotal: 'The payments cannot exceed the total ({{total}} won).',
   productNotOnSale: 'The product {{name}} is stopped and cannot be sold.',
+  lineTooLarge: 'Line {{line}} comes to more than 100,000,000 won: lower its quantity or amount.',
+  checkoutTooLarge:
+    'With line {{line}} the checkout comes to more than 1,000,000,000 won: split it into several.',
 } as const;
 const deskKo: Record<keyof typeof deskEn, string> = {
   promotionNotActive: '{{name}} 프로모션은 오늘 적용할 수 없습니다.',
@@ -35,6 +38,8 @@ const deskKo: Record<keyof typeof deskEn, string> = {
   discountAbovePrice: '{{item}}의 할인 금액이 가격보다 클 수 없습니다.',
   paymentsAboveTotal: '결제 금액이 합계({{total}}원)를 넘을 수 없습니다.',
   productNotOnSale: '{{name}} 상품은 판매 중지되어 판매할 수 없습니다.',
+  lineTooLarge: '{{line}}번째 항목의 금액이 1억 원을 넘습니다. 수량이나 금액을 줄여 주세요.',
+  checkoutTooLarge: '{{line}}번째 항목까지의 합계가 10억 원을 넘습니다. 나누어 결제해 주세요.',
 };
 // ─── end of the desk's keys ────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Language, PaymentMethod, SaleItemType } from '#domain/enums.ts';
 import { toCsv } from '#domain/rules/csv.ts';
+import { safeSum } from '#domain/rules/money.ts';
 import type { PeriodUnit } from '#domain/rules/passes.ts';
 import { type Recognition, revenueBasisOf } from '#domain/rules/revenue.ts';
 import { dayNumber, isoOfDayNumber, recognizerOf } from '#domain/rules/revenue-fast.ts';
@@ -293,7 +294,7 @@ export const salesStatistics = async (
   for (const row of lines) {
     const g = Number(row.g);
     const n = Number(row.n);
-    const amount = Number(row.amount);
+    const amount = safeSum(row.amount);
     if (g === BY_DAY && row.day !== null) {
       const m = days.get(Number(row.day));
       if (m) addLine(m, row.status, amount);
@@ -324,7 +325,7 @@ export const salesStatistics = async (
   let salesAmount = 0;
   for (const row of sales) {
     const n = Number(row.n);
-    const amount = Number(row.amount);
+    const amount = safeSum(row.amount);
     saleCount += n;
     salesAmount += amount;
     if (row.itemType !== 'PASS') continue;
@@ -423,12 +424,12 @@ export const revenueHistory = async (
   for (const l of lines) {
     const row = rows.get(periodOf(Number(l.day)));
     if (!row) continue;
-    if (l.status === 'APPROVE') row.received += Number(l.amount);
-    else row.refunds += Number(l.amount);
+    if (l.status === 'APPROVE') row.received += safeSum(l.amount);
+    else row.refunds += safeSum(l.amount);
   }
   for (const e of expenses) {
     const row = rows.get(periodOf(Number(e.day)));
-    if (row) row.expenditure += Number(e.amount);
+    if (row) row.expenditure += safeSum(e.amount);
   }
   const totals = { received: 0, refunds: 0, expenditure: 0, net: 0 };
   for (const row of rows.values()) {
@@ -626,8 +627,8 @@ const loadPasses = async (
   for (const l of lines) {
     const f = byId.get(Number(l.id));
     if (!f) continue;
-    if (l.status === 'APPROVE') f.payments.push([Number(l.day), Number(l.amount)]);
-    else f.refunds.push([Number(l.day), -Number(l.amount)]);
+    if (l.status === 'APPROVE') f.payments.push([Number(l.day), safeSum(l.amount)]);
+    else f.refunds.push([Number(l.day), -safeSum(l.amount)]);
   }
   // Usage counts for session passes and holds for period passes (the statements keep to them, but for a page).
   for (const u of usage) {
@@ -765,7 +766,7 @@ const computeRevenueChart = async (
   // Net received up to each day read.
   const toDate = days.map(() => 0);
   for (const r of received) {
-    const amount = Number(r.amount);
+    const amount = safeSum(r.amount);
     const day = r.day === null ? null : Number(r.day);
     for (let k = 0; k < days.length; k += 1) if (day === null || day <= days[k]!) toDate[k]! += amount;
   }

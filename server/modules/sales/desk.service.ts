@@ -57,7 +57,12 @@ const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
 /** A 400 on one field whose reason is the envelope's `reason` (docs/architecture.md#api-contract). */
 const badField = (
   field: string,
-  key: 'discountReasonRequired' | 'paymentsAboveTotal' | 'discountAbovePrice',
+  key:
+    | 'discountReasonRequired'
+    | 'paymentsAboveTotal'
+    | 'discountAbovePrice'
+    | 'lineTooLarge'
+    | 'checkoutTooLarge',
   params: Record<string, string | number> = {},
 ) => new AppError('VALIDATION_FAILED', key, params, { [field]: key }, params);
 
@@ -352,6 +357,11 @@ export const createCheckout = async (
     const name = nameOf(item);
     if (line.refusal === 'discountAbovePrice')
       throw badField(`items.${i}.manualDiscount`, 'discountAbovePrice', { item: name });
+    // docs/rules.md#money-limits: the line's own field, so the form marks the line that is too large.
+    if (line.refusal === 'lineTooLarge' || line.refusal === 'checkoutTooLarge') {
+      const field = item.type === 'PRODUCT' ? 'quantity' : item.type === 'LOCKER' ? 'fee' : 'ticketId';
+      throw badField(`items.${i}.${field}`, line.refusal, { item: name, line: i + 1 });
+    }
     const promo = promos.find((p) => item.type !== 'LOCKER' && p.id === item.promotionId);
     throw refused(line.refusal, { name: promo?.name ?? '', item: name, limit: promo?.perCustomerLimit ?? 0 });
   });
