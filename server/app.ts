@@ -15,6 +15,7 @@ import type { Db, DbKind } from './db/client.ts';
 import type { MemberRow } from './db/schema/index.ts';
 import { registerSessionResolver, SESSION_COOKIE } from './http/auth.ts';
 import { AUTH_CACHE_TTL_MS } from './http/auth-cache.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import {
   rateLimited,
@@ -149,6 +150,8 @@ export const buildApp = async (deps: AppDeps) => {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: sendFrameworkError,
+    // Node's parser refusals (400, 408, 431) in the error envelope too (server/http/client-errors.ts).
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON (and multipart where it uploads); a text body is refused with 415, not parsed.

@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { Language } from '#domain/enums.ts';
-import { type ErrorCode, type ErrorEnvelope, errorCodes } from '#domain/errors.ts';
+import { type ErrorCode, type ErrorEnvelope, errorCodeOfStatus, errorCodes } from '#domain/errors.ts';
 import { isValidationKey, translateValidation, type ValidationKey } from '#domain/i18n/validation.ts';
 import { requestLanguage } from './language.ts';
 import { type MessageKey, translate } from './messages.ts';
@@ -156,6 +156,12 @@ const frameworkError = (error: FastifyError): { code: ErrorCode; key: MessageKey
       code: 'VALIDATION_FAILED',
       key: error.code?.startsWith('FST_ERR_CTP') ? 'badJson' : 'VALIDATION_FAILED',
     };
+  // Any other refusal of the framework or a plugin (a static file's 412 or 416): the status's own code where the
+  // table has one, else a plain 400; never a 500 (docs/architecture.md#api-contract).
+  if (status >= 400 && status < 500) {
+    const code = errorCodeOfStatus(status);
+    return code ? { code, key: code } : { code: 'VALIDATION_FAILED', key: 'badRequest' };
+  }
   return undefined;
 };
 

@@ -4,8 +4,11 @@ import type { Language } from '#domain/enums.ts';
 /**
  * The first of ko/en the client prefers (by q-value), else English, the fallback (docs/rules.md#language).
  */
-export const requestLanguage = (request: FastifyRequest): Language => {
-  const header = request.headers['accept-language'];
+export const requestLanguage = (request: FastifyRequest): Language =>
+  preferredLanguage(request.headers['accept-language']);
+
+/** The same, from the raw `Accept-Language` value (a client error arrives with no parsed request). */
+export const preferredLanguage = (header: string | undefined): Language => {
   if (!header) return 'en';
   const ranked = header
     .split(',')
