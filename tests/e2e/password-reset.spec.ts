@@ -1,12 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { joinThroughApi, OPERATOR, signIn, submitLoginForm, uniqueUserId } from './helpers.ts';
 
 // The password reset as a person does it (docs/rules.md#password-reset): "Forgot password?" on LOGIN, the user
-// id, the 6-digit code (read here, as in the demo, from the operator's outbox: the test-mode provider sends
-// nothing), a new password, and a sign-in with it.
+// id, the 6-digit code (read here, as in the demo, by the operator: the outbox shows it masked, and in test mode,
+// where nothing is sent, the operator reads the message as sent), a new password, and a sign-in with it.
 
 type OutboxEntry = { topic: string; payload: { memberId?: number; code?: string }; id: number };
+
+/** The newest reset message of a member in the operator's outbox list (its code masked there). */
+const resetEntryOf = async (api: APIRequestContext, memberId: number) => {
+  const entries = (await (await api.get('/web/outbox?_end=100')).json()).data as OutboxEntry[];
+  return entries.find((e) => e.topic === 'password-reset' && e.payload.memberId === memberId);
+};
 
 test('a member resets a forgotten password with the code sent to their phone, and signs in with the new one', async ({
   page,
@@ -34,9 +40,11 @@ test('a member resets a forgotten password with the code sent to their phone, an
   try {
     await expect
       .poll(async () => {
-        const entries = (await (await operator.api.get('/web/outbox?_end=100')).json()).data as OutboxEntry[];
-        code = entries.find((e) => e.topic === 'password-reset' && e.payload.memberId === member.id)?.payload
-          .code;
+        const entry = await resetEntryOf(operator.api, member.id);
+        if (!entry) return undefined;
+        expect(entry.payload.code).toBe('••••••');
+        const sent = await operator.api.get(`/web/outbox/${entry.id}/delivered`);
+        code = sent.ok() ? ((await sent.json()).data.payload.code as string) : undefined;
         return code;
       })
       .toMatch(/^\d{6}$/);
@@ -87,7 +95,7 @@ test("the operator reads an account's join consents and the reset message in the
   request,
 }) => {
   const userId = uniqueUserId('consents');
-  await joinThroughApi(request, { userId, password: 'consent123', name: '동의인' });
+  const member = await joinThroughApi(request, { userId, password: 'consent123', name: '동의인' });
   await request.post('/web/member/password-reset', { data: { userId } });
 
   await page.goto('/login?lng=en');
@@ -105,7 +113,19 @@ test("the operator reads an account's join consents and the reset message in the
   await expect(consents.getByRole('row', { name: /Marketing/ })).toContainText('No');
   await expect(consents).toContainText('2026-11-22');
 
+  // The list shows the code masked; "Show as sent" opens the message as the test-mode provider delivered it.
+  let id: number | undefined;
+  await expect
+    .poll(async () => {
+      const entry = await resetEntryOf(page.request, member.id);
+      id = entry?.id;
+      return id;
+    })
+    .toBeGreaterThan(0);
   await page.goto('/admin/operations/outbox');
   await page.getByText('All', { exact: true }).click();
-  await expect(page.getByText(/Your password reset code is \d{6}/).first()).toBeVisible();
+  await expect(page.getByText('Your password reset code is ••••••').first()).toBeVisible();
+  await expect(page.getByText(/Your password reset code is \d{6}/)).toHaveCount(0);
+  await page.getByRole('button', { name: `Show as sent #${id}` }).click();
+  await expect(page.getByTestId('outbox-as-sent')).toHaveText(/Your password reset code is \d{6}\./);
 });

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { type OutboxEntry, type OutboxStatus, outboxStatuses } from '#domain/api/outbox.ts';
-import { outboxListRoute, outboxRetryRoute } from '../../api/audit.ts';
+import { outboxDeliveredRoute, outboxListRoute, outboxRetryRoute } from '../../api/audit.ts';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { api } from '../../providers/instances.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
@@ -58,6 +58,36 @@ export function OutboxPage() {
     mutationFn: (id: number) => api.call(outboxRetryRoute, { params: { id } }),
     meta: { silent: true },
   });
+  const delivered = useMutation({
+    mutationFn: (id: number) => api.call(outboxDeliveredRoute, { params: { id } }),
+    meta: { silent: true },
+  });
+
+  /**
+   * A message with a secret as it was sent (docs/architecture.md#outbox): the list shows it masked, and only the
+   * test-mode provider, which sends nothing, keeps it as sent; the server refuses otherwise, and that is shown.
+   */
+  const showAsSent = async (row: OutboxEntry): Promise<void> => {
+    try {
+      const sent = await delivered.mutateAsync(row.id);
+      open({
+        type: 'ALERT',
+        title: translate('admin.outbox.revealTitle', { id: row.id }),
+        children: (
+          <>
+            <Typography.Paragraph type="secondary">
+              {translate('admin.outbox.revealTestMode')}
+            </Typography.Paragraph>
+            <Typography.Paragraph data-testid="outbox-as-sent">
+              {messageOf(sent.payload, language)}
+            </Typography.Paragraph>
+          </>
+        ),
+      });
+    } catch (error) {
+      report('admin.outbox.revealFailed', error);
+    }
+  };
 
   const askRetry = (row: OutboxEntry): void => {
     open({
@@ -115,16 +145,28 @@ export function OutboxPage() {
     {
       key: 'actions',
       title: translate('crud.actions'),
-      render: (_, row) =>
-        row.status === 'DEAD' || row.status === 'FAILED' ? (
-          <Button
-            size="small"
-            aria-label={`${translate('admin.outbox.retry')} #${row.id}`}
-            onClick={() => askRetry(row)}
-          >
-            {translate('admin.outbox.retry')}
-          </Button>
-        ) : null,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.status === 'DEAD' || row.status === 'FAILED' ? (
+            <Button
+              size="small"
+              aria-label={`${translate('admin.outbox.retry')} #${row.id}`}
+              onClick={() => askRetry(row)}
+            >
+              {translate('admin.outbox.retry')}
+            </Button>
+          ) : null}
+          {row.status === 'SENT' && row.payload.secret !== undefined ? (
+            <Button
+              size="small"
+              aria-label={`${translate('admin.outbox.reveal')} #${row.id}`}
+              onClick={() => void showAsSent(row)}
+            >
+              {translate('admin.outbox.reveal')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
     },
   ];
 
@@ -134,6 +176,7 @@ export function OutboxPage() {
         {translate('admin.outbox.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{translate('admin.outbox.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{translate('admin.outbox.masked')}</Typography.Paragraph>
       <Space style={{ marginBottom: 16 }}>
         <Segmented<OutboxStatus | 'ALL'>
           aria-label={translate('admin.outbox.status')}
