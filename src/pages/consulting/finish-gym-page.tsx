@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Form, Input, Result, Select, Spin, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   kioskStaffConsultRoute,
@@ -89,13 +89,18 @@ function WrapUp({ id }: { id: number }) {
     else message.error(isHttpError(caught) ? caught.message : String(caught));
   };
 
+  // A closed tablet or an ended staff window, found when the consult is read, leaves the page too.
+  const gone = view.isError && (isTabletEnded(view.error) || isStaffWindowGone(view.error));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failed read.
+  useEffect(() => {
+    if (gone) failed(view.error);
+  }, [gone]);
+
   if (view.isPending) return <Spin size="large" className="fd-kiosk-center" />;
-  if (view.isError) {
-    if (isTabletEnded(view.error) || isStaffWindowGone(view.error)) failed(view.error);
+  if (view.isError)
     return (
       <Result status="warning" title={isHttpError(view.error) ? view.error.message : String(view.error)} />
     );
-  }
   const { consult, staff: staffOptions, products } = view.data;
   const closed = consult.outcome === 'REGISTERED' || consult.outcome === 'LOST';
   const options = staffOptions.map((s) => ({ value: s.memberId, label: s.name }));
