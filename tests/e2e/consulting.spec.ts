@@ -20,6 +20,8 @@ import {
 // fills the survey and waits; staff see the badge and take them; the tablet shows the result; the staff wrap-up
 // registers them and sells a pass; the finish screen leaves empty fields for the next person, who is lost with a
 // reason; the list and the pipeline agree. Seeding goes through the API.
+// The tablet runs on its own token (issue 26, docs/rules.md#consulting): its calls carry no cookie, every staff
+// step asks for a staff member's id and password at the tablet, and it keeps working after the session is gone.
 test.describe.configure({ timeout: 150_000 });
 
 const TEXTS = {
@@ -36,6 +38,18 @@ const mobile = uniqueMobile;
 
 /** Picks a button-style radio (antd hides its input under the label): a tap on the label, as a person does. */
 const pick = (radio: Locator) => radio.locator('xpath=ancestor::label[1]').click();
+
+/** Types a staff member's sign-in at the tablet (the wrap-up's gate, or the waiting page's dialog). */
+const staffSignIn = async (
+  page: Page,
+  lng: 'en' | 'ko',
+  { userId, password }: { userId: string; password: string },
+) => {
+  const { k } = TEXTS[lng];
+  await page.getByRole('textbox', { name: k.kiosk.staffSignIn.userId }).fill(userId);
+  await page.getByLabel(k.kiosk.staffSignIn.password).fill(password);
+  await page.getByRole('button', { name: k.kiosk.staffSignIn.submit }).click();
+};
 
 /** Fills the default survey's required answers and the two required consents, then submits. */
 const fillSurvey = async (page: Page, lng: 'en' | 'ko', name: string, phone: string) => {
@@ -88,6 +102,11 @@ for (const lng of ['ko'] as const) {
     await signInPage(page, owner);
     await page.setViewportSize({ width: 768, height: 1024 });
     const kiosk = `/consulting?gymId=${gym.id}&gymMaster=Y&lng=${lng}`;
+    // Every call of the tablet itself, to see what it sends.
+    const tabletCalls: Promise<Record<string, string>>[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/web/kiosk/')) tabletCalls.push(request.allHeaders());
+    });
 
     // 1. The start screen, then the survey.
     await page.goto(kiosk);
@@ -107,7 +126,8 @@ for (const lng of ['ko'] as const) {
     await expectNoSeriousViolations(page);
     const desk = await page.context().newPage();
     await desk.goto(`/memberManage/consult-list?lng=${lng}`);
-    await expect(desk.getByTestId('waiting-badge')).toContainText('1');
+    // A new page loads the whole back office: on a loaded two-core machine that alone can take 15 s.
+    await expect(desk.getByTestId('waiting-badge')).toContainText('1', { timeout: 45_000 });
     const row = desk.getByRole('row').filter({ hasText: '김상담' });
     await expect(row).toContainText(k.status.WAIT);
     await expectNoSeriousViolations(desk);
@@ -125,9 +145,22 @@ for (const lng of ['ko'] as const) {
     await expect(page.getByText('PT 10회')).toBeVisible();
     await expectNoSeriousViolations(page);
 
-    // 4. The staff wrap-up: registered, with a pass sold in the drawer.
+    // 4. The staff wrap-up asks for a staff member's id and password first: a wrong one is refused in place.
     await page.getByRole('button', { name: k.kiosk.staffWrapUp }).click();
+    await expect(page.getByRole('heading', { name: k.kiosk.staffSignIn.title })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await staffSignIn(page, lng, { userId: owner.userId, password: 'not-the-password1' });
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          lng === 'ko' ? '아이디 또는 비밀번호가 올바르지 않습니다' : 'The user ID or password is incorrect',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: k.wrapUp.title })).toBeHidden();
+    // Then registered, with a pass sold in the drawer, in the staff member's name.
+    await staffSignIn(page, lng, owner);
     await expect(page.getByRole('heading', { name: k.wrapUp.title })).toBeVisible();
+    await expect(page.getByText(k.kiosk.staffAs.replace('{{name}}', owner.name))).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: k.wrapUp.registerAndSell }).click();
     const sell = page.getByRole('dialog', { name: p.sell.title });
@@ -148,10 +181,17 @@ for (const lng of ['ko'] as const) {
     await expect(page.getByRole('textbox', { name: k.kiosk.phone })).toHaveValue('');
     await expect(page.getByRole('checkbox', { name: TEXTS[lng].goal })).not.toBeChecked();
 
-    // 6. The next one is lost, with a reason.
+    // 6. The next one is lost, with a reason. The wrap-up's staff window ended with it: "Staff: continue to the
+    // result" asks again, and the wrap-up then follows in the same window.
     await fillSurvey(page, lng, '이탈자', mobile());
     await expect(page.getByTestId('queue-number')).toHaveText('2');
     await page.getByRole('button', { name: k.kiosk.staffContinue }).click();
+    const check = page.getByRole('dialog', { name: k.kiosk.staffSignIn.title });
+    await expect(check).toBeVisible();
+    await staffSignIn(page, lng, owner);
+    await expect(
+      page.getByRole('heading', { name: k.kiosk.resultTitle.replace('{{name}}', '이탈자') }),
+    ).toBeVisible();
     await page.getByRole('button', { name: k.kiosk.staffWrapUp }).click();
     await pick(page.getByRole('radio', { name: k.outcome.LOST }));
     await page.getByRole('combobox', { name: k.wrapUp.lostReason }).click();
@@ -174,5 +214,17 @@ for (const lng of ['ko'] as const) {
     expect((await customers.json()).data).toEqual([
       expect.objectContaining({ name: '김상담', passName: 'PT 10회' }),
     ]);
+
+    // 8. The tablet's own calls never carried the staff member's cookie, and it keeps running without a session.
+    const sent = await Promise.all(tabletCalls);
+    expect(sent.length).toBeGreaterThan(5);
+    for (const headers of sent) {
+      expect(headers['x-kiosk-token']).toBeTruthy();
+      expect(headers.cookie).toBeUndefined();
+    }
+    await page.context().clearCookies();
+    await page.goto(kiosk);
+    await expect(page.getByRole('button', { name: k.kiosk.start })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(gym.name);
   });
 }
