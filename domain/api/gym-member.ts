@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { gymMemberResource } from '../resources/index.ts';
-import { dataOf, gymIdParamsSchema, listOf, memberIdParamsSchema } from '../schemas/common.ts';
-import { gymMemberSchema, gymMemberWorkerSchema, inviteMemberSchema } from '../schemas/gym-member.ts';
+import {
+  dataOf,
+  gymIdParamsSchema,
+  idParamsSchema,
+  listOf,
+  memberIdParamsSchema,
+} from '../schemas/common.ts';
+import {
+  gymMemberSchema,
+  gymMemberWorkerSchema,
+  inviteMemberSchema,
+  inviteResultSchema,
+} from '../schemas/gym-member.ts';
 import { text } from '../schemas/text.ts';
 import { defineRoute } from './define.ts';
 
@@ -15,27 +26,46 @@ export const workerJoinRoute = defineRoute({
 });
 
 /**
- * `GET /web/gym-member/invite-lookup?gymId=&userId=`: the account an invitation would reach, found by its exact user
- * id, so that the representative confirms the name before sending (docs/rules.md#permissions). The phone is masked;
- * an unknown, closed or operator account answers 404.
+ * `GET /web/gym-member/invite-lookup?gymId=&userId=`: the worker account an invitation would reach, found by its
+ * exact user id, so that the representative confirms the person before sending (docs/rules.md#permissions). The name
+ * and the phone come masked; an unknown, closed, representative or operator account answers 404.
  */
 export const inviteLookupRoute = defineRoute({
   method: 'GET',
   path: '/gym-member/invite-lookup',
   query: z.strictObject({ gymId: z.coerce.number().int().positive(), userId: text({ min: 1, max: 100 }) }),
   status: 200,
-  response: dataOf(
-    z.object({ id: z.number().int(), userId: z.string(), name: z.string(), maskedPhone: z.string() }),
-  ),
+  response: dataOf(z.object({ userId: z.string(), maskedName: z.string(), maskedPhone: z.string() })),
 });
 
-/** `POST /web/gym-member/invite-member`: the representative invites members (WAIT links). */
+/**
+ * `POST /web/gym-member/invite-member`: the representative invites workers by user id (WAIT links that only the
+ * invited person accepts). The answer says only whether each invitation was sent.
+ */
 export const inviteMemberRoute = defineRoute({
   method: 'POST',
   path: '/gym-member/invite-member',
   body: inviteMemberSchema,
   status: 201,
-  response: z.object({ data: z.array(gymMemberSchema) }),
+  response: z.object({ data: z.array(inviteResultSchema) }),
+});
+
+/** `POST /web/gym-member/invite/{id}/accept`: the invited worker accepts (the link becomes ACTIVE). */
+export const acceptInviteRoute = defineRoute({
+  method: 'POST',
+  path: '/gym-member/invite/:id/accept',
+  params: idParamsSchema,
+  status: 200,
+  response: dataOf(gymMemberSchema),
+});
+
+/** `POST /web/gym-member/invite/{id}/decline`: the invited worker declines (the link becomes QUIT). */
+export const declineInviteRoute = defineRoute({
+  method: 'POST',
+  path: '/gym-member/invite/:id/decline',
+  params: idParamsSchema,
+  status: 204,
+  response: z.null(),
 });
 
 /** `GET /web/gym-member/member/{memberId}`: a member's own links to facilities. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gymMemberStatuses, gymStatuses } from '../enums.ts';
 import { isoDateTime } from './common.ts';
 import { memberSummarySchema } from './gym-auth.ts';
+import { text } from './text.ts';
 
 /**
  * The gym member link (docs/rules.md#permissions): a member's place in a facility, staff (workerYn) or
@@ -15,6 +16,11 @@ export const gymMemberSchema = z
     status: z.enum(gymMemberStatuses),
     workerYn: z.boolean(),
     gymAuthId: z.number().int().nullable(),
+    /**
+     * An invitation still waiting for the invited worker (docs/rules.md#permissions): only they can accept it, and
+     * until then `member.name` and `member.phone` come masked.
+     */
+    invited: z.boolean(),
     member: memberSummarySchema,
     gym: z.object({ id: z.number().int(), name: z.string(), gymStatus: z.enum(gymStatuses) }),
     createDate: isoDateTime,
@@ -22,16 +28,6 @@ export const gymMemberSchema = z
   })
   .meta({ id: 'GymMember' });
 export type GymMember = z.infer<typeof gymMemberSchema>;
-
-export const gymMemberCreateSchema = z
-  .strictObject({
-    gymId: z.number().int().positive(),
-    memberId: z.number().int().positive(),
-    status: z.enum(gymMemberStatuses, 'invalidValue').default('WAIT'),
-    gymAuthId: z.number().int().positive().nullable().optional(),
-    workerYn: z.boolean().optional(),
-  })
-  .meta({ id: 'GymMemberCreate' });
 
 /** POST /web/gym-member/worker: a worker asks to join a facility. */
 export const gymMemberWorkerSchema = z
@@ -45,9 +41,24 @@ export const gymMemberUpdateSchema = z
   })
   .meta({ id: 'GymMemberUpdate' });
 
+/** The most user ids one invitation call names (docs/rules.md#permissions). */
+export const INVITE_BATCH_MAX = 20;
+
+/**
+ * POST /web/gym-member/invite-member: the representative invites workers by their exact user ids (login names),
+ * never by member id (docs/rules.md#permissions).
+ */
 export const inviteMemberSchema = z
   .strictObject({
     gymId: z.number().int().positive(),
-    targetList: z.array(z.number().int().positive()).min(1, 'required').max(100),
+    targetList: z
+      .array(text({ min: 1, max: 100 }))
+      .min(1, 'required')
+      .max(INVITE_BATCH_MAX),
   })
   .meta({ id: 'InviteMember' });
+
+/** Whether each invitation was sent: nothing about the person behind a user id who has not accepted. */
+export const inviteResultSchema = z
+  .object({ userId: z.string(), sent: z.boolean() })
+  .meta({ id: 'InviteResult' });

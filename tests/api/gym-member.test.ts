@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { makeCustomer } from '../fixtures/customers.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { approveAddOn, makeActiveGym, makeGym, makeStaff } from '../fixtures/gyms.ts';
 
@@ -246,39 +247,12 @@ describe('the worker join flow', () => {
   });
 });
 
-describe('customers and invitations', () => {
-  it('invite-member creates WAIT links; nonWorker/list lists customers, worker/list staff, member/list both', async () => {
+describe('customers and staff lists', () => {
+  it('nonWorker/list lists customers, worker/list staff, member/list both', async () => {
     const { owner, gym } = await makeActiveGym(t);
     const staff = await makeStaff(t.app, owner, gym.id, { memberUseYn: true });
-    const a = await makeSignedIn(t.app, { authCode: 'MEMBER', name: '고객가' });
-    const b = await makeSignedIn(t.app, { authCode: 'MEMBER', name: '고객나' });
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-member/invite-member',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, targetList: [a.member.id, b.member.id, a.member.id] },
-    });
-    expect(invited.statusCode).toBe(201);
-    expect(
-      invited.json().data.map((l: { status: string; workerYn: boolean }) => [l.status, l.workerYn]),
-    ).toEqual([
-      ['WAIT', false],
-      ['WAIT', false],
-    ]);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-member/invite-member',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, targetList: [a.member.id] },
-    });
-    expect(again.json().data).toEqual([]);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-member/invite-member',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, targetList: [999999] },
-    });
-    expect(bad.statusCode).toBe(400);
+    const a = await makeCustomer(t, owner.cookies, gym.id, { name: '고객가' });
+    const b = await makeCustomer(t, owner.cookies, gym.id, { name: '고객나' });
 
     const customers = await get(
       `/web/gym-member/nonWorker/list/${gym.id}?_sort=id&_order=asc`,
@@ -289,11 +263,9 @@ describe('customers and invitations', () => {
       '고객나',
     ]);
     expect(customers.headers['x-total-count']).toBe('2');
-    const search = await get(
-      `/web/gym-member/nonWorker/list/${gym.id}?memberId=${b.member.id}`,
-      staff.cookies,
-    );
+    const search = await get(`/web/gym-member/nonWorker/list/${gym.id}?memberId=${b.id}`, staff.cookies);
     expect(search.json().data).toHaveLength(1);
+    expect(a.id).not.toBe(b.id);
     const workers = await get(`/web/gym-member/worker/list/${gym.id}`, staff.cookies);
     expect(workers.json().data.map((l: { memberId: number }) => l.memberId)).toEqual([staff.member.id]);
     const everyone = await get(`/web/gym-member/member/list/${gym.id}`, staff.cookies);
@@ -301,24 +273,18 @@ describe('customers and invitations', () => {
   });
 });
 
-describe('GET /web/member/{id} for staff (docs/rules.md#accounts)', () => {
-  it('answers staff with memberUseYn for members of their facility, and 404 otherwise', async () => {
+describe('GET /web/member/{id} for staff (docs/rules.md#reading-a-person)', () => {
+  it("answers staff with memberUseYn for the facility's customers, its staff for colleagues, 404 otherwise", async () => {
     const { owner, gym } = await makeActiveGym(t);
     const reader = await makeStaff(t.app, owner, gym.id, { memberUseYn: true });
     const noFlag = await makeStaff(t.app, owner, gym.id, { consultUseYn: true });
-    const customer = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+    const customer = await makeCustomer(t, owner.cookies, gym.id);
     const stranger = await makeSignedIn(t.app, { authCode: 'MEMBER' });
-    await t.app.inject({
-      method: 'POST',
-      url: '/web/gym-member/invite-member',
-      cookies: owner.cookies,
-      payload: { gymId: gym.id, targetList: [customer.member.id] },
-    });
-    expect((await get(`/web/member/${customer.member.id}`, reader.cookies)).json().data.userId).toBe(
-      customer.userId,
-    );
-    expect((await get(`/web/member/${customer.member.id}`, owner.cookies)).statusCode).toBe(200);
-    expect((await get(`/web/member/${customer.member.id}`, noFlag.cookies)).statusCode).toBe(404);
+    expect((await get(`/web/member/${customer.id}`, reader.cookies)).json().data.name).toBe(customer.name);
+    expect((await get(`/web/member/${customer.id}`, owner.cookies)).statusCode).toBe(200);
+    expect((await get(`/web/member/${customer.id}`, noFlag.cookies)).statusCode).toBe(404);
     expect((await get(`/web/member/${stranger.member.id}`, reader.cookies)).statusCode).toBe(404);
+    // A colleague (an accepted worker) is read by the facility's staff.
+    expect((await get(`/web/member/${reader.member.id}`, noFlag.cookies)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeMember } from '../fixtures/factories.ts';
-import { makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
+import { makeMember, makeSignedIn } from '../fixtures/factories.ts';
+import { makeActiveGym, makeStaff, OPERATOR_ACCOUNT, operatorOf } from '../fixtures/gyms.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,26 +17,34 @@ const lookup = (gymId: number, userId: string, cookies: { sid: string }) =>
   });
 
 describe('inviting by user id (docs/rules.md#permissions)', () => {
-  it('finds the account by its exact user id, with the name and a masked phone, then invites it', async () => {
+  it('finds the worker account by its exact user id, masked, and then invites it by that id', async () => {
     const { owner, gym } = await makeActiveGym(t);
     const invitee = await makeMember(t.app, { authCode: 'MEMBER', name: '박지훈', phone: '010-2345-6789' });
     const found = await lookup(gym.id, invitee.userId, owner.cookies);
     expect(found.statusCode).toBe(200);
     expect(found.json().data).toEqual({
-      id: invitee.member.id,
       userId: invitee.userId,
-      name: '박지훈',
+      maskedName: '박*훈',
       maskedPhone: '010-****-6789',
     });
     expect(found.body).not.toContain('2345');
+    expect(found.body).not.toContain('박지훈');
     const sent = await t.app.inject({
       method: 'POST',
       url: '/web/gym-member/invite-member',
       cookies: owner.cookies,
-      payload: { gymId: gym.id, targetList: [found.json().data.id] },
+      payload: { gymId: gym.id, targetList: [found.json().data.userId] },
     });
     expect(sent.statusCode).toBe(201);
-    expect(sent.json().data[0]).toMatchObject({ memberId: invitee.member.id, status: 'WAIT' });
+    expect(sent.json().data).toEqual([{ userId: invitee.userId, sent: true }]);
+  });
+
+  it('finds no representative and no operator: only worker accounts are invited', async () => {
+    const { owner, gym } = await makeActiveGym(t);
+    const otherOwner = await makeSignedIn(t.app, { authCode: 'ADMIN' });
+    expect((await lookup(gym.id, otherOwner.userId, owner.cookies)).statusCode).toBe(404);
+    await operatorOf(t);
+    expect((await lookup(gym.id, OPERATOR_ACCOUNT.userId, owner.cookies)).statusCode).toBe(404);
   });
 
   it('is no search: a partial or unknown id answers 404', async () => {

@@ -17,20 +17,23 @@ import {
 } from '../gym-auth/gym-auth.service.ts';
 import { rowOf } from '../rows.ts';
 import {
-  createLink,
   endLink,
-  findLink,
   type GymMemberRow,
+  isPendingInvite,
   linkPage,
-  memberExists,
+  maskedSummary,
   withSummaries,
 } from './gym-member.service.ts';
 
-/** The API record of a link, with the member's and the facility's summaries. */
+/**
+ * The API record of a link, with the member's and the facility's summaries. The facility sees a pending
+ * invitation's name and phone masked; `self` is the member's own view of their links.
+ */
 export const toGymMemberRecord = (
   row: GymMemberRow,
   member: MemberSummary,
   gym: GymMember['gym'],
+  viewer: 'facility' | 'self' = 'facility',
 ): GymMember => ({
   id: row.id,
   gymId: row.gymId,
@@ -38,16 +41,21 @@ export const toGymMemberRecord = (
   status: row.status,
   workerYn: row.workerYn,
   gymAuthId: row.gymAuthId,
-  member,
+  invited: isPendingInvite(row),
+  member: isPendingInvite(row) && viewer === 'facility' ? maskedSummary(member) : member,
   gym,
   createDate: row.createDate.toISOString(),
   modifiedDate: row.modifiedDate.toISOString(),
 });
 
 /** Records with the member's and the facility's summaries (both always exist: foreign keys). */
-export const gymMemberRecords = async (db: Executor, rows: GymMemberRow[]): Promise<GymMember[]> =>
+export const gymMemberRecords = async (
+  db: Executor,
+  rows: GymMemberRow[],
+  viewer: 'facility' | 'self' = 'facility',
+): Promise<GymMember[]> =>
   (await withSummaries(db, rows)).flatMap(({ row, member, gym }) =>
-    member && gym ? [toGymMemberRecord(row, member, gym)] : [],
+    member && gym ? [toGymMemberRecord(row, member, gym, viewer)] : [],
   );
 
 const statusOf = (value: unknown): GymMemberStatus | undefined =>
@@ -55,30 +63,15 @@ const statusOf = (value: unknown): GymMemberStatus | undefined =>
 const idOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 export const gymMemberHooks: ResourceHooks = {
-  create: async ({ ctx, tx, body }) => {
-    const gymId = idOf(body.gymId);
-    const memberId = idOf(body.memberId);
-    if (gymId === undefined || memberId === undefined || !(await memberExists(tx, memberId)))
-      throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { memberId: 'memberNotFound' });
-    if (await findLink(tx, gymId, memberId))
-      throw new AppError('CONFLICT', 'alreadyLinked', {}, { memberId: 'alreadyLinked' });
-    let gymAuthId = idOf(body.gymAuthId) ?? null;
-    if (gymAuthId !== null) {
-      await assertSetOfGym(tx, gymId, gymAuthId);
-      if (await isRepresentSet(tx, gymAuthId)) throw new AppError('CONFLICT', 'representSetProtected');
-    }
-    const status = statusOf(body.status) ?? 'WAIT';
-    const workerYn = body.workerYn === true;
-    if (status === 'ACTIVE' && gymAuthId === null && workerYn)
-      gymAuthId = (await defaultSetOf(tx, gymId)) ?? null;
-    return createLink(tx, { gymId, memberId, status, workerYn, gymAuthId, now: ctx.clock() });
-  },
-
   beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const link = rowOf(gymMember, existing);
     if (await isRepresentSet(tx, link.gymAuthId)) throw new AppError('CONFLICT', 'representLinkProtected');
     const from = link.status;
     const to = statusOf(patch.status) ?? from;
+    // Only the invited person accepts an invitation (POST /web/gym-member/invite/{id}/accept); the facility may
+    // withdraw it (QUIT), and nothing else (docs/rules.md#permissions).
+    if (isPendingInvite(link) && (to !== 'QUIT' || patch.gymAuthId !== undefined))
+      throw new AppError('CONFLICT', 'inviteNotAccepted');
     if (to !== from) {
       const check = checkTransition(gymMemberTransitions, from, to, 'owner');
       if (check !== 'ok') throw illegalTransition(from, to);

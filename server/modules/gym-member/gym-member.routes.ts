@@ -1,6 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptInviteRoute,
+  declineInviteRoute,
   gymLinkListRoute,
   inviteLookupRoute,
   inviteMemberRoute,
@@ -26,7 +28,9 @@ import {
   listRecords,
   sendList,
 } from '../../resources/engine.ts';
-import { maskPhone } from '../audit/mask.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { maskName, maskPhone } from '../audit/mask.ts';
+import { assignAuth, defaultSetOf } from '../gym-auth/gym-auth.service.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
 import {
   findLink,
@@ -34,6 +38,7 @@ import {
   invitableAccount,
   invite,
   linksOfMember,
+  pendingInviteOf,
   quitEverywhere,
   requestToJoin,
 } from './gym-member.service.ts';
@@ -73,16 +78,26 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
+  // An invitation names user ids, answers only whether each was sent, and is limited per address here and per
+  // facility and per inviting account in the service (docs/rules.md#permissions).
   app.post(
     inviteMemberRoute.path,
     {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         tags: ['gym-member'],
-        summary: 'The representative invites members: WAIT links for targetList',
+        summary:
+          'The representative invites workers by user id: WAIT links that only the invited person accepts',
+        description:
+          'Each entry of `targetList` is an exact user id (a login name). A worker account (MEMBER, able to sign ' +
+          'in, not closed) not yet linked to the facility gets an invitation; anything else (an unknown id, a ' +
+          "facility's customer, a representative, the operator, someone already linked) is not sent. The answer " +
+          'carries only `{ userId, sent }`. A facility and an inviting account send at most 100 invitations an hour ' +
+          '(429 past that, nothing sent).',
         body: inviteMemberRoute.body,
         response: {
           201: inviteMemberRoute.response,
-          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'),
         },
       },
     },
@@ -90,10 +105,75 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { gymId, targetList } = request.body;
       await assertGymRight(request, ctx.loadRights, gymId, 'represent');
       await assertGymWritable(ctx, gymId);
-      const rows = await invite(ctx.db, gymId, targetList);
-      return reply.status(201).send({ data: await gymMemberRecords(ctx.db, rows) });
+      const me = requireMember(request);
+      const { results } = await ctx.db.transaction(async (tx) => {
+        const sent = await invite(tx, { gymId, userIds: targetList, invitedBy: me.id, now: ctx.clock() });
+        if (sent.links > 0)
+          await recordAudit(tx, request, ctx, {
+            gymId,
+            action: 'gym-member.invite',
+            entity: 'gym-member',
+            entityId: null,
+            before: null,
+            after: { invited: sent.links },
+          });
+        return sent;
+      });
+      return reply.status(201).send({ data: results });
     },
   );
+
+  const answerInvite = (route: typeof acceptInviteRoute | typeof declineInviteRoute, accept: boolean) =>
+    app.post(
+      route.path,
+      {
+        schema: {
+          tags: ['gym-member'],
+          summary: accept
+            ? 'The invited worker accepts an invitation: the link becomes ACTIVE with the default set'
+            : 'The invited worker declines an invitation: the link becomes QUIT',
+          description:
+            "Only the invited person answers their own invitation; anyone else's, or a link that is not a pending " +
+            'invitation, answers 404.',
+          params: route.params,
+          response: {
+            ...(accept ? { 200: acceptInviteRoute.response } : { 204: declineInviteRoute.response }),
+            ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const me = requireMember(request);
+        const row = await ctx.db.transaction(async (tx) => {
+          const link = await pendingInviteOf(tx, request.params.id, me.id);
+          if (!link) throw notFound();
+          if (accept) await assertGymWritable(ctx, link.gymId, tx);
+          const now = ctx.clock();
+          const gymAuthId = accept ? ((await defaultSetOf(tx, link.gymId)) ?? null) : null;
+          const [updated] = await tx
+            .update(gymMember)
+            .set({ status: accept ? 'ACTIVE' : 'QUIT', modifiedDate: now })
+            .where(eq(gymMember.id, link.id))
+            .returning();
+          if (gymAuthId !== null) await assignAuth(tx, link.gymId, me.id, gymAuthId, now);
+          await recordAudit(tx, request, ctx, {
+            gymId: link.gymId,
+            action: accept ? 'gym-member.accept' : 'gym-member.decline',
+            entity: 'gym-member',
+            entityId: link.id,
+            before: link,
+            after: { ...updated, gymAuthId },
+          });
+          return { ...updated!, gymAuthId: gymAuthId ?? updated!.gymAuthId };
+        });
+        ctx.loadRights.clear();
+        if (!accept) return reply.status(204).send(null);
+        const [data] = await gymMemberRecords(ctx.db, [row], 'self');
+        return reply.status(200).send({ data: data! });
+      },
+    );
+  answerInvite(acceptInviteRoute, true);
+  answerInvite(declineInviteRoute, false);
 
   // An exact user id only, for the representative of an open facility, and rate-limited: no account search.
   app.get(
@@ -102,7 +182,8 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         tags: ['gym-member'],
-        summary: 'The account an invitation would reach, by exact user id (name and masked phone to confirm)',
+        summary:
+          'The worker account an invitation would reach, by exact user id (masked name and phone to confirm)',
         querystring: inviteLookupRoute.query,
         response: {
           200: inviteLookupRoute.response,
@@ -117,9 +198,8 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       if (!account) throw notFound();
       return {
         data: {
-          id: account.id,
           userId: account.userId ?? '',
-          name: account.name,
+          maskedName: maskName(account.name),
           maskedPhone: maskPhone(account.phone),
         },
       };
@@ -143,7 +223,9 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const me = requireMember(request);
       if (request.params.memberId !== me.id && !isSuperadmin(request)) throw notFound();
       const rows = await linksOfMember(ctx.db, request.params.memberId);
-      return { data: await gymMemberRecords(ctx.db, rows) };
+      return {
+        data: await gymMemberRecords(ctx.db, rows, request.params.memberId === me.id ? 'self' : 'facility'),
+      };
     },
   );
 

@@ -1,12 +1,13 @@
-import { and, eq, type InferSelectModel, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, type InferSelectModel, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { GymMemberStatus } from '#domain/enums.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
-import { gym, gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
+import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
 import { type PageRequest, preparedPages } from '../../db/shapes.ts';
-import { AppError } from '../../http/errors.ts';
-import { memberSummariesOf } from '../gym-auth/gym-auth.service.ts';
+import { AppError, rateLimited } from '../../http/errors.ts';
+import { maskName, maskPhone } from '../audit/mask.ts';
+import { type MemberSummary, memberSummariesOf } from '../gym-auth/gym-auth.service.ts';
 
 export type GymMemberRow = InferSelectModel<typeof gymMember>;
 
@@ -27,6 +28,20 @@ export const withSummaries = async (db: Executor, rows: GymMemberRow[]) => {
   return rows.map((row) => ({ row, member: members.get(row.memberId), gym: gymById.get(row.gymId) }));
 };
 
+/** An invitation the invited worker has not accepted yet (docs/rules.md#permissions). */
+const pendingInvite = sql<boolean>`(${gymMember.invitedAt} is not null and ${gymMember.status} = 'WAIT')`;
+
+/** Whether a link is an invitation still waiting for the invited person. */
+export const isPendingInvite = (row: Pick<GymMemberRow, 'invitedAt' | 'status'>) =>
+  row.invitedAt !== null && row.status === 'WAIT';
+
+/** Until they accept, the facility sees an invited person's name and phone masked. */
+export const maskedSummary = (summary: MemberSummary): MemberSummary => ({
+  ...summary,
+  name: maskName(summary.name),
+  phone: maskPhone(summary.phone),
+});
+
 /** A link as the page statement sends it: one JSON array, in the order of `linkPage`'s `json_build_array`. */
 type LinkTuple = [
   id: number,
@@ -35,6 +50,7 @@ type LinkTuple = [
   status: GymMemberStatus,
   workerYn: boolean,
   gymAuthId: number | null,
+  invited: boolean,
   memberUserId: string | null,
   memberName: string,
   memberPhone: string,
@@ -70,7 +86,7 @@ const linkPages = preparedPages<LinkPageRow[]>((db, { where, orderBy, limit, off
   const links = db
     .select({
       link: sql<LinkTuple>`json_build_array(${gymMember.id}, ${gymMember.gymId}, ${gymMember.memberId},
-        ${gymMember.status}, ${gymMember.workerYn}, ${gymMember.gymAuthId}, ${member.userId}, ${member.name},
+        ${gymMember.status}, ${gymMember.workerYn}, ${gymMember.gymAuthId}, ${pendingInvite}, ${member.userId}, ${member.name},
         ${member.phone}, ${gym.name}, ${gym.gymStatus}, ${gymMember.createDate}, ${gymMember.modifiedDate})`.as(
         'link',
       ),
@@ -106,6 +122,7 @@ export const linkPage = async (
       status,
       workerYn,
       gymAuthId,
+      invited,
       userId,
       name,
       phone,
@@ -120,7 +137,10 @@ export const linkPage = async (
       status,
       workerYn,
       gymAuthId,
-      member: { id: memberId, userId, name, phone },
+      invited,
+      member: invited
+        ? maskedSummary({ id: memberId, userId, name, phone })
+        : { id: memberId, userId, name, phone },
       gym: { id: gymId, name: gymName, gymStatus },
       createDate: isoFromJson(created),
       modifiedDate: isoFromJson(modified),
@@ -145,11 +165,6 @@ export const isActiveWorker = async (db: Executor, gymId: number, memberId: numb
   return link !== undefined;
 };
 
-export const memberExists = async (db: Executor, memberId: number) => {
-  const [row] = await db.select({ id: member.id }).from(member).where(eq(member.id, memberId));
-  return row !== undefined;
-};
-
 export const findLink = async (db: Executor, gymId: number, memberId: number) => {
   const [row] = await db
     .select()
@@ -157,31 +172,6 @@ export const findLink = async (db: Executor, gymId: number, memberId: number) =>
     .where(and(eq(gymMember.gymId, gymId), eq(gymMember.memberId, memberId)))
     .limit(1);
   return row;
-};
-
-/** A new link; with a set, its assignment too. */
-export const createLink = async (
-  tx: Executor,
-  values: {
-    gymId: number;
-    memberId: number;
-    status: GymMemberStatus;
-    workerYn: boolean;
-    gymAuthId: number | null;
-    now: Date;
-  },
-) => {
-  const { now, ...link } = values;
-  const [row] = await tx
-    .insert(gymMember)
-    .values({ ...link, createDate: now, modifiedDate: now })
-    .returning();
-  if (link.gymAuthId !== null) {
-    await tx
-      .insert(gymAuthMember)
-      .values({ gymId: link.gymId, memberId: link.memberId, gymAuthId: link.gymAuthId });
-  }
-  return row!;
 };
 
 /** The facility's status, for a worker's request to join it. */
@@ -197,20 +187,6 @@ export const requestToJoin = async (db: Executor, gymId: number, memberId: numbe
     .values({ gymId, memberId, status: 'WAIT', workerYn: true })
     .returning();
   return row!;
-};
-
-/** The representative's invitations: WAIT links for members not yet linked; every id must be an account. */
-export const invite = async (db: Executor, gymId: number, memberIds: number[]) => {
-  const ids = [...new Set(memberIds)];
-  const found = await db.select({ id: member.id }).from(member).where(inArray(member.id, ids));
-  if (ids.some((id) => !found.some((m) => m.id === id))) {
-    throw new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { targetList: 'memberNotFound' });
-  }
-  return db
-    .insert(gymMember)
-    .values(ids.map((memberId) => ({ gymId, memberId, status: 'WAIT' as const, workerYn: false })))
-    .onConflictDoNothing()
-    .returning();
 };
 
 /** A member's own links, at most 200 (one per facility). */
@@ -243,12 +219,116 @@ export const endLink = async (tx: Executor, link: GymMemberRow, now: Date) => {
   await tx.update(gymMember).set({ status: 'QUIT', modifiedDate: now }).where(eq(gymMember.id, link.id));
 };
 
-/** The account an invitation by user id would reach: exact match, open (not QUIT), never the operator. */
+/**
+ * The worker account an invitation by user id reaches (docs/rules.md#permissions): the exact user id (user ids are
+ * unique whatever their case), an account that can sign in, a worker (MEMBER), not closed. Never a facility's
+ * customer (no login), a representative or the operator.
+ */
+const invitableWhere = (userIds: string[]) =>
+  and(
+    inArray(
+      sql`lower(${member.userId})`,
+      userIds.map((id) => id.toLowerCase()),
+    ),
+    isNotNull(member.passwordHash),
+    eq(member.authCode, 'MEMBER'),
+    ne(member.status, 'QUIT'),
+  );
+
+/** The account an invitation by user id would reach, for the representative to confirm (masked by the route). */
 export const invitableAccount = async (db: Executor, userId: string) => {
   const [row] = await db
     .select({ id: member.id, userId: member.userId, name: member.name, phone: member.phone })
     .from(member)
-    .where(and(eq(member.userId, userId), ne(member.status, 'QUIT'), ne(member.authCode, 'SUPERADMIN')))
+    .where(invitableWhere([userId]))
     .limit(1);
   return row;
+};
+
+/** How many invitations a facility, and an account, may send in an hour (docs/rules.md#permissions). */
+export const INVITES_PER_HOUR = 100;
+
+/**
+ * The representative's invitations, by user id: a WAIT staff link per worker account not yet linked to the
+ * facility, which only that worker accepts. Answers, per user id asked, whether an invitation was sent; a user id
+ * that reaches no worker account, or one already linked, is simply not sent. A facility, and an inviting account,
+ * send at most `INVITES_PER_HOUR` an hour (429 past it, nothing sent).
+ */
+export const invite = async (
+  tx: Executor,
+  values: { gymId: number; userIds: string[]; invitedBy: number; now: Date },
+) => {
+  const { gymId, invitedBy, now } = values;
+  const asked = [...new Map(values.userIds.map((id) => [id.toLowerCase(), id])).values()];
+  const since = new Date(now.getTime() - 60 * 60 * 1000);
+  // The facility's row serialises its inviters, so two calls cannot both pass the ceiling.
+  await tx.select({ id: gym.id }).from(gym).where(eq(gym.id, gymId)).for('update');
+  const [recent] = await tx
+    .select({
+      byGym: sql<number>`count(*) filter (where ${gymMember.gymId} = ${gymId})::int`,
+      byAccount: sql<number>`count(*) filter (where ${gymMember.invitedBy} = ${invitedBy})::int`,
+    })
+    .from(gymMember)
+    .where(
+      and(
+        sql`${gymMember.invitedAt} > ${since}`,
+        or(eq(gymMember.gymId, gymId), eq(gymMember.invitedBy, invitedBy)),
+      ),
+    );
+  const used = Math.max(recent?.byGym ?? 0, recent?.byAccount ?? 0);
+  const accounts = await tx
+    .select({ id: member.id, userId: member.userId })
+    .from(member)
+    .where(invitableWhere(asked));
+  if (accounts.length > 0 && used + accounts.length > INVITES_PER_HOUR) {
+    const oldest = await tx
+      .select({ at: gymMember.invitedAt })
+      .from(gymMember)
+      .where(
+        and(
+          sql`${gymMember.invitedAt} > ${since}`,
+          or(eq(gymMember.gymId, gymId), eq(gymMember.invitedBy, invitedBy)),
+        ),
+      )
+      .orderBy(gymMember.invitedAt)
+      .limit(1);
+    const freesAt = (oldest[0]?.at?.getTime() ?? now.getTime()) + 60 * 60 * 1000;
+    throw rateLimited(Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
+  }
+  const created =
+    accounts.length === 0
+      ? []
+      : await tx
+          .insert(gymMember)
+          .values(
+            accounts.map((account) => ({
+              gymId,
+              memberId: account.id,
+              status: 'WAIT' as const,
+              workerYn: true,
+              invitedAt: now,
+              invitedBy,
+              createDate: now,
+              modifiedDate: now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ memberId: gymMember.memberId });
+  const sentTo = new Set(
+    accounts.filter((a) => created.some((c) => c.memberId === a.id)).map((a) => a.userId?.toLowerCase()),
+  );
+  return {
+    results: asked.map((userId) => ({ userId, sent: sentTo.has(userId.toLowerCase()) })),
+    links: created.length,
+  };
+};
+
+/** The invited worker's own pending invitation, locked for the answer; another's or none is undefined. */
+export const pendingInviteOf = async (tx: Executor, linkId: number, memberId: number) => {
+  const [row] = await tx
+    .select()
+    .from(gymMember)
+    .where(and(eq(gymMember.id, linkId), eq(gymMember.memberId, memberId)))
+    .for('update');
+  return row && isPendingInvite(row) ? row : undefined;
 };

@@ -13,13 +13,13 @@ import { assertGymWritable } from '../../resources/engine.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { discardBody, multipartBodyCompiler, receiveUpload, uploadLimits } from '../../storage/upload.ts';
 import { toMember } from './member.repository.ts';
-import { sharesFacilityAsStaff } from './member.routes.ts';
 import {
   MEMBER_IMAGE_AREA,
   memberImageKey,
   memberImageUrl,
   replaceMemberImage,
 } from './member-image.service.ts';
+import { mayReadPerson } from './person-access.ts';
 
 const photoSchema = z.file().meta({ description: 'The photo, as it was uploaded.' });
 
@@ -120,8 +120,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
     {
       schema: {
         tags: ['member'],
-        summary:
-          'A profile photo: your own, a member of a facility where you hold memberUseYn, or any for a SUPERADMIN',
+        summary: 'A profile photo, for whoever may read the person (docs/rules.md#reading-a-person)',
         description:
           'Served with its own Content-Type, `X-Content-Type-Options: nosniff`, `Content-Disposition: inline` and ' +
           '`Cache-Control: private`. `v` is the version that `member.image` carries; a new upload changes it. ' +
@@ -142,13 +141,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
     async (request, reply) => {
       const me = requireMember(request);
       const { memberId } = request.params;
-      if (
-        memberId !== me.id &&
-        me.authCode !== 'SUPERADMIN' &&
-        !(await sharesFacilityAsStaff(request, ctx, memberId))
-      ) {
-        throw notFound();
-      }
+      if (!(await mayReadPerson(request, ctx, memberId))) throw notFound();
       const row = memberId === me.id ? me : await ctx.members.findById(memberId);
       const key = row ? memberImageKey(memberId, row.image) : undefined;
       const file = key ? await storage.open(key) : undefined;

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,28 +11,15 @@ import {
 } from '#domain/api/member.ts';
 import { normalizeUserId } from '#domain/rules/account.ts';
 import type { AppContext } from '../../context.ts';
-import { gymMember } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { gymIdsWithRight } from '../../http/rights.ts';
 import { addressKey, createWindowLimiter } from '../../http/window-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { listConsents, recordJoinConsents } from '../consent/consent.service.ts';
 import { createGymWithOwner } from '../gym/gym.service.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
-
-/** docs/rules.md#accounts: staff with memberUseYn in a facility may read the accounts linked to it. */
-export const sharesFacilityAsStaff = async (request: FastifyRequest, ctx: AppContext, memberId: number) => {
-  const gymIds = await gymIdsWithRight(request, ctx.loadRights, 'memberUseYn');
-  if (gymIds.length === 0) return false;
-  const [link] = await ctx.db
-    .select({ id: gymMember.id })
-    .from(gymMember)
-    .where(and(eq(gymMember.memberId, memberId), inArray(gymMember.gymId, gymIds)))
-    .limit(1);
-  return link !== undefined;
-};
+import { mayReadPerson } from './person-access.ts';
 
 /**
  * The user-id check's limits per address (docs/rules.md#join): enough for the join form's "is this id free" as
@@ -147,7 +133,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: ['member'],
         summary:
-          'A member: your own record, a member of a facility where you hold memberUseYn, or any for a SUPERADMIN',
+          "A person: your own record, a facility's customer or accepted worker for its staff with the right, or " +
+          'any for a SUPERADMIN (docs/rules.md#reading-a-person); anyone else reads 404.',
         params: getMemberRoute.params,
         response: { 200: getMemberRoute.response, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') },
       },
@@ -155,7 +142,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const me = requireMember(request);
       const { id } = request.params;
-      if (id !== me.id && me.authCode !== 'SUPERADMIN' && !(await sharesFacilityAsStaff(request, ctx, id))) {
+      if (!(await mayReadPerson(request, ctx, id))) {
         throw notFound();
       }
       const row = id === me.id ? me : await ctx.members.findById(id);
