@@ -16,6 +16,7 @@ import { errorMessage } from './error-message.ts';
 import { FacilityDetail, NoFacility } from './facility-detail.tsx';
 import { EMPTY_FILTER, type FacilityFilter } from './facility-filter.ts';
 import { FacilityPanel } from './facility-panel.tsx';
+import { ReceivedInvitations } from './received-invitations.tsx';
 import { TodayFigures } from './today-figures.tsx';
 import './home.css';
 
@@ -79,7 +80,7 @@ export function HomePage() {
   const canRegister = member.authCode !== 'MEMBER' && !facility.isWorker;
   const showRepresentative = member.authCode !== 'MEMBER';
   const pending = facility.links
-    .filter((link) => link.workerYn && link.status === 'WAIT')
+    .filter((link) => link.workerYn && link.status === 'WAIT' && !link.invited)
     .map((link) => ({ id: link.id, name: link.gym.name }));
 
   const handleRegister = (): void => openVerification(null);
@@ -196,6 +197,7 @@ export function HomePage() {
         )}
         {/* docs/rules.md#notifications: the latest unread decisions on the member's facilities. */}
         <LatestNotifications />
+        <ReceivedInvitations links={facility.links} onAnswered={refresh} />
         {renderMain()}
       </section>
       <VerificationDialog

@@ -52,7 +52,13 @@ export const splitStaff = (links: readonly GymMember[]) => {
   const byId = (a: GymMember, b: GymMember) => a.id - b.id;
   const with_ = (statuses: readonly GymMemberStatus[]) =>
     links.filter((link) => link.workerYn && statuses.includes(link.status)).sort(byId);
-  return { pending: with_(['WAIT']), staff: with_(['ACTIVE', 'INACTIVE']) };
+  const waiting = with_(['WAIT']);
+  // docs/rules.md#permissions: an invitation waits for the invited person, a request for the representative.
+  return {
+    pending: waiting.filter((link) => !link.invited),
+    invited: waiting.filter((link) => link.invited),
+    staff: with_(['ACTIVE', 'INACTIVE']),
+  };
 };
 
 /** Closing asks for the facility's name, typed exactly (case and spaces count). */

@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { inviteLookupRoute, inviteMemberRoute } from '#domain/api/gym-member.ts';
@@ -8,14 +8,25 @@ import type { Gym } from '#domain/schemas/gym.ts';
 import { fieldErrorsOf, statusOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 
-type Found = { id: number; userId: string; name: string; maskedPhone: string };
+type Found = { userId: string; maskedName: string; maskedPhone: string };
 
 /**
- * Invitations by exact user id (docs/rules.md#permissions): the dialog looks the account up
- * (GET /web/gym-member/invite-lookup), shows its name and masked phone, and only then sends
- * (POST /web/gym-member/invite-member). There is no account search: a partial id finds nothing.
+ * Invitations by exact user id (docs/rules.md#permissions): the dialog looks the worker account up
+ * (GET /web/gym-member/invite-lookup), shows its masked name and phone, and only then sends
+ * (POST /web/gym-member/invite-member). There is no account search: a partial id finds nothing. The invited
+ * person accepts from their HOME; until then the staff page lists them as invited, masked.
  */
-function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose: () => void }) {
+function InviteDialog({
+  gym,
+  open,
+  onClose,
+  onSent,
+}: {
+  gym: Gym;
+  open: boolean;
+  onClose: () => void;
+  onSent: () => unknown;
+}) {
   const translate = useTranslate();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: string }>();
@@ -25,8 +36,8 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
     meta: { silent: true },
   });
   const invite = useMutation({
-    mutationFn: (memberId: number) =>
-      api.call(inviteMemberRoute, { body: { gymId: gym.id, targetList: [memberId] } }),
+    mutationFn: (userId: string) =>
+      api.call(inviteMemberRoute, { body: { gymId: gym.id, targetList: [userId] } }),
     meta: { silent: true },
   });
 
@@ -54,16 +65,23 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
   const send = async (): Promise<void> => {
     if (!found) return;
     try {
-      const data = await invite.mutateAsync(found.id);
-      const created = Array.isArray(data) ? data.length : 0;
-      void message.success(
-        created > 0
-          ? translate('settings.staff.invite.sentTo', { name: found.name })
-          : translate('settings.staff.invite.already', { name: found.name }),
-      );
+      const data = await invite.mutateAsync(found.userId);
+      const sent = data.some((result) => result.sent);
+      if (sent) void message.success(translate('settings.staff.invite.sentTo', { name: found.maskedName }));
+      else void message.info(translate('settings.staff.invite.already', { name: found.maskedName }));
+      await onSent();
       onClose();
-    } catch {
-      form.setFields([{ name: 'userId', errors: [translate('settings.staff.invite.failed')] }]);
+    } catch (error) {
+      form.setFields([
+        {
+          name: 'userId',
+          errors: [
+            translate(
+              statusOf(error) === 429 ? 'settings.staff.invite.tooMany' : 'settings.staff.invite.failed',
+            ),
+          ],
+        },
+      ]);
     }
   };
 
@@ -108,7 +126,7 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
           column={1}
           title={translate('settings.staff.invite.confirm')}
           items={[
-            { key: 'name', label: translate('settings.staff.invite.name'), children: found.name },
+            { key: 'name', label: translate('settings.staff.invite.name'), children: found.maskedName },
             { key: 'userId', label: translate('settings.staff.invite.userIdLabel'), children: found.userId },
             { key: 'phone', label: translate('settings.staff.invite.phone'), children: found.maskedPhone },
           ]}
@@ -120,13 +138,16 @@ function InviteDialog({ gym, open, onClose }: { gym: Gym; open: boolean; onClose
 
 export function InviteButton({ gym }: { gym: Gym }) {
   const translate = useTranslate();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  // The staff page's list (use-staff.ts) shows the new invitation.
+  const onSent = () => queryClient.invalidateQueries({ queryKey: ['gym-member', 'worker-list', gym.id] });
   return (
     <>
       <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)}>
         {translate('settings.staff.invite.button')}
       </Button>
-      <InviteDialog gym={gym} open={open} onClose={() => setOpen(false)} />
+      <InviteDialog gym={gym} open={open} onClose={() => setOpen(false)} onSent={onSent} />
     </>
   );
 }

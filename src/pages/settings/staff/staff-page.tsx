@@ -6,6 +6,7 @@ import { SettingsPage } from '../settings-page.tsx';
 import { ActiveStaff } from './active-staff.tsx';
 import { InviteButton } from './invite-dialog.tsx';
 import { PendingRequests } from './pending-requests.tsx';
+import { SentInvitations } from './sent-invitations.tsx';
 import { useStaff } from './use-staff.ts';
 
 function StaffSections({ gym }: { gym: Gym }) {
@@ -17,6 +18,7 @@ function StaffSections({ gym }: { gym: Gym }) {
         {translate('settings.staff.intro')}
       </Typography.Paragraph>
       <PendingRequests gym={gym} staff={staff} />
+      <SentInvitations staff={staff} />
       <ActiveStaff gym={gym} staff={staff} />
     </>
   );
