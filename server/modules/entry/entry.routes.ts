@@ -340,7 +340,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     else await burnPasswordCheck(password);
     if (!found || !ok || found.status === 'QUIT')
       throw await ctx.loginThrottle.recordFailure(userKey, request.ip);
-    await ctx.loginThrottle.clear(userKey);
+    await ctx.loginThrottle.clear(userKey, request.ip);
     return { memberId: found.id, rights: (await ctx.loadRights(found.id)).get(gymId) };
   };
 
