@@ -86,6 +86,14 @@ export const DEMO_ACCOUNTS = [
     authCode: 'MEMBER',
   },
   {
+    role: 'worker with an invitation',
+    userId: 'invitee',
+    password: 'invitee1234',
+    name: '한초대',
+    phone: '01036367272',
+    authCode: 'MEMBER',
+  },
+  {
     role: 'owner awaiting review (ADMIN)',
     userId: 'owner2',
     password: 'owner1234',
@@ -285,6 +293,15 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
     await tx
       .insert(gymMember)
       .values({ gymId: active.id, memberId: ids.newbie!, status: 'WAIT', workerYn: true });
+    // An invitation 강남점 sent that its worker has not answered (docs/rules.md#permissions).
+    await tx.insert(gymMember).values({
+      gymId: active.id,
+      memberId: ids.invitee!,
+      status: 'WAIT',
+      workerYn: true,
+      invitedAt: new Date(),
+      invitedBy: ids.demo!,
+    });
 
     const services = await tx.select().from(subService);
     const byType = new Map(services.map((s) => [s.gymSubServiceType, s.id]));

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import dayjs from 'dayjs';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
-import { gym } from '#server/db/schema/index.ts';
+import { gym, member } from '#server/db/schema/index.ts';
 import { DEMO_REJECTION_REASON, seedDemo } from '#server/db/seed.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
@@ -142,10 +142,36 @@ describe('the demo data', () => {
       ['coach', 'coach1234'],
       ['yoga', 'yoga1234'],
       ['newbie', 'newbie1234'],
+      ['invitee', 'invitee1234'],
       ['owner2', 'owner1234'],
     ]) {
       expect((await login(t.app, userId!, password!, randomIp())).statusCode, userId).toBe(200);
     }
+  });
+
+  it("shows 강남점's staff a join request and an invitation, masked until the invitee answers", async () => {
+    const { data } = await get(`/web/gym-member/worker/list/${gymId}?status=WAIT&_sort=id&_order=asc`);
+    expect(
+      data.map((l: { invited: boolean; member: { name: string } }) => [l.invited, l.member.name]),
+    ).toEqual([
+      [false, '최신입'],
+      [true, '한*대'],
+    ]);
+    const invitee = await signIn('invitee', 'invitee1234');
+    const [me] = await t.db.select({ id: member.id }).from(member).where(eq(member.userId, 'invitee'));
+    const links = await t.app.inject({
+      method: 'GET',
+      url: `/web/gym-member/member/${me!.id}`,
+      cookies: invitee,
+    });
+    expect(links.json().data).toEqual([
+      expect.objectContaining({
+        gymId,
+        invited: true,
+        status: 'WAIT',
+        member: expect.objectContaining({ name: '한초대' }),
+      }),
+    ]);
   });
 });
 
