@@ -14,5 +14,11 @@ const http = createHttpClient({
 });
 http.defaults.adapter = 'fetch';
 http.defaults.withCredentials = false;
+// axios's fetch adapter, unlike its XHR one, labels a POST without a body as a form, which the server refuses (415):
+// such a call sends an empty JSON object instead.
+http.interceptors.request.use((config) => {
+  if (config.data === undefined && (config.method === 'post' || config.method === 'put')) config.data = {};
+  return config;
+});
 
 export const kioskApi = createApiClient(http);
