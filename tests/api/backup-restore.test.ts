@@ -11,6 +11,7 @@ import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { file, member } from '#server/db/schema/index.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
+import { installServerKey, loadServerKey } from '#server/modules/outbox/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { readArchive, writeArchive } from '#server/ops/archive.ts';
 import {
@@ -53,6 +54,8 @@ const seedDemoFolder = async (dataDir: string): Promise<Database> => {
   });
   await database.migrate();
   await seedSubServiceCatalogue(database.db);
+  // The demo's payment-request texts are sealed to the server key, as server/main.ts installs it before the seed.
+  await installServerKey(database.db, loadServerKey({ dataDir }));
   await seedDemo(
     database.db,
     createMemberRepository(database.db),
@@ -489,6 +492,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       source = await open(sourceUrl);
       await source.migrate();
       await seedSubServiceCatalogue(source.db);
+      await installServerKey(source.db, loadServerKey({ dataDir }));
       await seedDemo(
         source.db,
         createMemberRepository(source.db),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from '#server/db/client.ts';
 import { bootstrapSuperadmin, seedDemo } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
+import { installServerKey, loadServerKey } from '#server/modules/outbox/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { currentLevel, describeLevel, expectedLevel, readJournal } from '#server/ops/levels.ts';
 import { migrateToLevel } from '#server/ops/logical.ts';
@@ -154,6 +155,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       await seedSubServiceCatalogue(database.db);
       const members = createMemberRepository(database.db);
       await bootstrapSuperadmin(members, { userId: 'operator', password: 'operator1234' });
+      await installServerKey(database.db, loadServerKey({ dataDir }));
       await seedDemo(database.db, members, createDiskStorage(join(dataDir, 'uploads')));
       await database.close();
     }, 180_000);
