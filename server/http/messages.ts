@@ -182,7 +182,8 @@ const coreKo: Record<keyof typeof core, string> = {
   authInUse: '이 권한을 사용하는 직원이 있습니다. 먼저 다른 권한으로 변경해 주세요.',
   defaultRequired: '시설에는 기본 권한이 하나 있어야 합니다. 다른 권한을 기본으로 지정해 주세요.',
   representLinkProtected: '대표자 본인의 연결은 여기에서 변경할 수 없습니다.',
-  inviteNotAccepted: '아직 초대를 수락하지 않았습니다. 초대는 본인만 수락할 수 있으며, 초대를 취소할 수는 있습니다.',
+  inviteNotAccepted:
+    '아직 초대를 수락하지 않았습니다. 초대는 본인만 수락할 수 있으며, 초대를 취소할 수는 있습니다.',
   alreadyLinked: '이미 시설에 연결된 회원입니다.',
   alreadySubscribed: '이미 신청했거나 사용 중인 부가서비스입니다.',
   approvedSubscription: '승인된 부가서비스는 먼저 해지해야 삭제할 수 있습니다.',
