@@ -7,12 +7,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags, type GymRight } from '#domain/permissions.ts';
 import { DEFAULT_SURVEY } from '#domain/rules/consult.ts';
-import { gymSubService, member, subService } from '#server/db/schema/index.ts';
+import { gymMember, gymSubService, member, subService } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
+import { makeCustomer } from '../fixtures/customers.ts';
+import { makeSignedIn, randomIp, uniqueUserId } from '../fixtures/factories.ts';
 import {
   approveAddOn,
   type Cookies,
+  joinAsStaff,
   makeActiveGym,
   makeGym,
   makeStaff,
@@ -38,7 +40,9 @@ type Flagged = (typeof FLAGGED)[number];
  * - `signedIn`: any account.
  * - `public`: anyone, without a session.
  * - `self`: a member's own records (the path names the member).
- * - `memberRead`: as GET /web/member/{id}: the member, staff of a shared facility with memberUseYn, the SUPERADMIN.
+ * - `memberRead`: as GET /web/member/{id} (docs/rules.md#reading-a-person): a customer of A, read by A's staff with
+ *   memberUseYn and the SUPERADMIN; `self` reads their own. (A worker of A is readable by all of A's staff: see
+ *   "a worker's photo" below the matrix.)
  * - `account`: an account role (ADMIN registers facilities, MEMBER asks to join one).
  */
 type Access =
@@ -64,13 +68,20 @@ type Access =
    * A facility's document (a file of type ETC that A adopted, uploaded by the operator): its uploader, SUPERADMIN
    * and A's representative read it; no staff of A, not even with memberUseYn, and nobody else (issue 6).
    */
-  | { kind: 'document' };
+  | { kind: 'document' }
+  /**
+   * The invited person's answer to their own invitation (docs/rules.md#permissions): nobody else, not the facility
+   * that sent it, not another invited worker, not the operator; all of them get the 404 of an unknown id.
+   */
+  | { kind: 'invitee' };
 
 /**
  * - `with` / `without`: a worker of A holding only the required flag / every flag but it (for `represent`:
  *   the owner / a worker with all ten flags; for `staff`: a worker with no flag at all).
  * - `worker`: a worker of A with all ten flags. `stranger`: a MEMBER account with no link anywhere.
- * - `waiting` / `inactive`: a WAIT link and an INACTIVE link to A, both with a set holding every flag.
+ * - `waiting` / `inactive`: a WAIT link (a worker's request to join) and an INACTIVE link to A, both with a set
+ *   holding every flag.
+ * - `invited`: a worker invited to A by user id who has not accepted (a WAIT link with no set).
  * - `self`: the member the path names, given by the case's target.
  */
 type Who =
@@ -83,6 +94,7 @@ type Who =
   | 'worker'
   | 'stranger'
   | 'waiting'
+  | 'invited'
   | 'inactive'
   | 'self';
 /** A status code, `ok` (the method's success status), or for scoped lists whether A's records show. */
@@ -124,6 +136,7 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ['anon', 401],
         ['ownerB', 404],
         ['waiting', 404],
+        ['invited', 404],
         ['inactive', 404],
         ...(access.right === 'staff' ? [] : [['without', 403] as [Who, Outcome]]),
         ['with', 'ok'],
@@ -137,6 +150,7 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ['anon', 401],
         ['ownerB', 'hidden'],
         ['waiting', 'hidden'],
+        ['invited', 'hidden'],
         ['inactive', 'hidden'],
         ...(access.right === 'staff' || access.right === 'represent'
           ? []
@@ -180,6 +194,7 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ['anon', 401],
         ['ownerB', 404],
         ['waiting', 404],
+        ['invited', 404],
         ['inactive', 404],
         ['without', 404],
         ['stranger', 404],
@@ -199,6 +214,18 @@ const casesOf = (access: Access): [Who, Outcome][] => {
         ['stranger', 404],
         ['ownerA', 'ok'],
         ['operator', 'ok'],
+      ];
+    case 'invitee':
+      return [
+        ['anon', 401],
+        ['ownerA', 404],
+        ['ownerB', 404],
+        ['worker', 404],
+        ['waiting', 404],
+        ['invited', 404],
+        ['stranger', 404],
+        ['operator', 404],
+        ['self', 'ok'],
       ];
     case 'account':
       return access.authCode === 'ADMIN'
@@ -235,6 +262,8 @@ let all10: Signed;
 let consultAndMembers: Signed;
 let stranger: Signed;
 let waiting: Signed;
+/** A pending invitation to A (docs/rules.md#permissions): not accepted, so no relationship. */
+let invited: Signed;
 let inactive: Signed;
 const only = {} as Record<Flagged, Signed>;
 const allBut = {} as Record<Flagged, Signed>;
@@ -269,7 +298,7 @@ const read = async (url: string, cookies: Cookies = ownerA.cookies) => {
   return { status: response.statusCode, data: body.data, total: body.total };
 };
 
-/** A member account made straight in the database: a target of links, never signed in. */
+/** A worker account made straight in the database: a target of invitations by user id, never signed in. */
 const quickMember = async () => {
   const [row] = await t.db
     .insert(member)
@@ -280,8 +309,8 @@ const quickMember = async () => {
       phone: '01011112222',
       authCode: 'MEMBER',
     })
-    .returning({ id: member.id });
-  return row!.id;
+    .returning({ id: member.id, userId: member.userId });
+  return { id: row!.id, userId: row!.userId! };
 };
 
 const freshConsult = async () =>
@@ -296,31 +325,56 @@ const freshConsult = async () =>
 const freshSet = async () =>
   (await must('POST', '/web/gym-auth', ownerA.cookies, { gymId: A, name: uniqueUserId('set') })).id as number;
 
-/** An ACTIVE customer link of A, with no permission set. */
+/** An ACTIVE customer link of A, with no permission set: a customer registered at the desk. */
 const freshCustomerLink = async () => {
-  const memberId = await quickMember();
-  const link = await must('POST', '/web/gym-member', ownerA.cookies, {
-    gymId: A,
-    memberId,
-    status: 'ACTIVE',
-    workerYn: false,
-  });
-  return { memberId, linkId: link.id as number };
+  const customer = await makeCustomer(t, ownerA.cookies, A, { name: '격리 고객' });
+  const [link] = await must('GET', `/web/gym-member?gymId=${A}&memberId=${customer.id}`, ownerA.cookies);
+  return { memberId: customer.id, linkId: link.id as number };
 };
 
-/** A staff link of A holding the spare set, and its gym-auth-member record. */
+/**
+ * A staff link of A holding the spare set, and its gym-auth-member record: a worker invited by user id who
+ * accepts (tests/fixtures/gyms.ts `joinAsStaff`), then moved to the spare set by the representative.
+ */
 const freshAssignment = async () => {
-  const memberId = await quickMember();
-  await must('POST', '/web/gym-member', ownerA.cookies, {
-    gymId: A,
-    memberId,
-    status: 'ACTIVE',
-    workerYn: true,
-    gymAuthId: shared.spareSet,
-  });
-  const [row] = await must('GET', `/web/gym-auth-member?gymId=${A}&memberId=${memberId}`, ownerA.cookies);
+  const worker = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+  const link = await joinAsStaff(t.app, ownerA, A, worker);
+  await must('PUT', `/web/gym-member/${link.id}`, ownerA.cookies, { gymAuthId: shared.spareSet });
+  const [row] = await must(
+    'GET',
+    `/web/gym-auth-member?gymId=${A}&memberId=${worker.member.id}`,
+    ownerA.cookies,
+  );
   return row.id as number;
 };
+
+/** Invitations to A by user id (docs/rules.md#permissions), each from an address of its own (the route's limit). */
+const inviteToA = async (userIds: string[]) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/web/gym-member/invite-member',
+    cookies: ownerA.cookies,
+    remoteAddress: randomIp(),
+    payload: { gymId: A, targetList: userIds },
+  });
+  if (response.statusCode !== 201) throw new Error(`invite failed: ${response.statusCode} ${response.body}`);
+  return response.json().data as { userId: string; sent: boolean }[];
+};
+
+/** A worker with a pending invitation to A (not accepted), and the invitation's link id. */
+const freshInvitee = async () => {
+  const worker = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+  expect(await inviteToA([worker.userId])).toEqual([{ userId: worker.userId, sent: true }]);
+  const [row] = await t.db
+    .select({ id: gymMember.id })
+    .from(gymMember)
+    .where(and(eq(gymMember.gymId, A), eq(gymMember.memberId, worker.member.id)));
+  return { worker, linkId: row!.id };
+};
+
+/** A link as stored, for the cases that must change no row. */
+const linkRow = async (linkId: number) =>
+  (await t.db.select().from(gymMember).where(eq(gymMember.id, linkId)))[0];
 
 /** An add-on catalogue entry with no live (WAIT or APPROVE) subscription in A. */
 const freeService = async () => {
@@ -385,6 +439,23 @@ const photoOfNone = () => {
       return r.json().data.image as string;
     });
   return nonePhoto;
+};
+
+/** The photo of a customer of A, set by A's representative, uploaded once for the reads. */
+let customerPhoto: Promise<string> | undefined;
+const photoOfCustomer = () => {
+  customerPhoto ??= (async () => {
+    const { memberId } = await freshCustomerLink();
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/web/member/image/${memberId}`,
+      cookies: ownerA.cookies,
+      ...photoForm(),
+    });
+    if (r.statusCode !== 200) throw new Error(`photo upload failed: ${r.statusCode} ${r.body}`);
+    return r.json().data.image as string;
+  })();
+  return customerPhoto;
 };
 
 /** A multipart form of PNG files in one field (`file`, or the repeated `files`). */
@@ -469,16 +540,18 @@ beforeAll(async () => {
   const inactiveStaff = await makeStaff(t.app, ownerA, A, allFlags(true));
   await must('PUT', `/web/gym-member/${inactiveStaff.link.id}`, ownerA.cookies, { status: 'INACTIVE' });
   inactive = inactiveStaff;
+  // A worker's request to join A, still WAIT, already given a set holding every flag: it grants nothing.
   waiting = await makeSignedIn(t.app, { authCode: 'MEMBER' });
-  await must('POST', '/web/gym-member', ownerA.cookies, {
-    gymId: A,
-    memberId: waiting.member.id,
-    status: 'WAIT',
-    workerYn: true,
+  const request = await must('POST', '/web/gym-member/worker', waiting.cookies, { gymId: A });
+  const waitingLink = await must('PUT', `/web/gym-member/${request.id}`, ownerA.cookies, {
     gymAuthId: (
       await must('POST', '/web/gym-auth', ownerA.cookies, { gymId: A, name: 'all', ...allFlags(true) })
     ).id,
   });
+  if (waitingLink.status !== 'WAIT' || waitingLink.gymAuthId === null)
+    throw new Error(`waiting link: ${JSON.stringify(waitingLink)}`);
+  // A worker invited to A who has not accepted: an invitation grants nothing either.
+  invited = (await freshInvitee()).worker;
 
   shared.consult = await freshConsult();
   shared.consultB = (
@@ -640,8 +713,9 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/web/member/image/{memberId}',
     access: { kind: 'memberRead' },
-    target: async () => ({
-      url: await photoOfNone(),
+    // A customer's photo; `self` is a worker reading their own (customers do not sign in).
+    target: async ({ who }) => ({
+      url: who === 'self' ? await photoOfNone() : await photoOfCustomer(),
       as: none,
       allowed: (r) => {
         expect(r.headers['content-type']).toBe('image/png');
@@ -813,17 +887,8 @@ const ENDPOINTS: Endpoint[] = [
     access: scopedList('memberUseYn'),
     target: async () => ({ url: '/web/gym-member', recordOfA: none.link.id }),
   },
-  {
-    method: 'POST',
-    path: '/web/gym-member',
-    access: gym('represent', true),
-    target: async () => ({
-      url: '/web/gym-member',
-      payload: { gymId: A, memberId: await quickMember(), status: 'WAIT' },
-      state: async () => (await linksOfA()).total,
-      allowed: (r) => expect(r.json().data).toMatchObject({ gymId: A, status: 'WAIT' }),
-    }),
-  },
+  // No generic POST /web/gym-member: links are made by registering a customer, a worker's request, or an
+  // invitation the worker accepts (docs/rules.md#permissions; its 404 is asserted below the matrix).
   {
     method: 'GET',
     path: '/web/gym-member/{id}',
@@ -874,11 +939,12 @@ const ENDPOINTS: Endpoint[] = [
     path: '/web/gym-member/invite-lookup',
     access: gym('represent', false),
     target: async () => {
-      const id = await quickMember();
-      const [row] = await t.db.select({ userId: member.userId }).from(member).where(eq(member.id, id));
+      const { userId } = await quickMember();
       return {
-        url: `/web/gym-member/invite-lookup?gymId=${A}&userId=${row!.userId}`,
-        allowed: (r) => expect(r.json().data).toMatchObject({ id, maskedPhone: '010-****-2222' }),
+        url: `/web/gym-member/invite-lookup?gymId=${A}&userId=${userId}`,
+        // The name and phone to confirm, masked; no member id.
+        allowed: (r) =>
+          expect(r.json().data).toEqual({ userId, maskedName: '고*', maskedPhone: '010-****-2222' }),
       };
     },
   },
@@ -886,12 +952,54 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/web/gym-member/invite-member',
     access: gym('represent', false),
-    target: async () => ({
-      url: '/web/gym-member/invite-member',
-      payload: { gymId: A, targetList: [await quickMember()] },
-      state: async () => (await linksOfA()).total,
-      allowed: (r) => expect(r.json().data[0]).toMatchObject({ gymId: A, status: 'WAIT' }),
-    }),
+    target: async () => {
+      const { id, userId } = await quickMember();
+      return {
+        url: '/web/gym-member/invite-member',
+        payload: { gymId: A, targetList: [userId] },
+        state: async () => (await linksOfA()).total,
+        allowed: async (r) => {
+          expect(r.json().data).toEqual([{ userId, sent: true }]);
+          const { data } = await read(`/web/gym-member?gymId=${A}&memberId=${id}`);
+          expect(data).toEqual([
+            expect.objectContaining({ status: 'WAIT', workerYn: true, invited: true, gymAuthId: null }),
+          ]);
+        },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/gym-member/invite/{id}/accept',
+    access: { kind: 'invitee' },
+    target: async () => {
+      const { worker, linkId } = await freshInvitee();
+      return {
+        url: `/web/gym-member/invite/${linkId}/accept`,
+        as: worker,
+        okStatus: 200,
+        state: async () => [await linkRow(linkId), (await linksOfA()).total],
+        allowed: async (r) => {
+          expect(r.json().data).toMatchObject({ id: linkId, status: 'ACTIVE', invited: false });
+          expect((await linkRow(linkId))?.gymAuthId).toBe(shared.defaultSet);
+        },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/web/gym-member/invite/{id}/decline',
+    access: { kind: 'invitee' },
+    target: async () => {
+      const { worker, linkId } = await freshInvitee();
+      return {
+        url: `/web/gym-member/invite/${linkId}/decline`,
+        as: worker,
+        okStatus: 204,
+        state: async () => [await linkRow(linkId), (await linksOfA()).total],
+        allowed: async () => expect((await linkRow(linkId))?.status).toBe('QUIT'),
+      };
+    },
   },
   {
     method: 'GET',
@@ -1387,6 +1495,8 @@ const cookiesOf = (who: Who, access: Access, target: Target): Cookies | undefine
       return stranger.cookies;
     case 'waiting':
       return waiting.cookies;
+    case 'invited':
+      return invited.cookies;
     case 'inactive':
       return inactive.cookies;
     case 'self':
@@ -1525,6 +1635,52 @@ describe('customer records need memberUseYn (docs/rules.md#permissions), whichev
   });
 });
 
+describe("a worker's photo and record (docs/rules.md#reading-a-person)", () => {
+  it("are read by the facility's active staff without memberUseYn, and by nobody without an accepted link", async () => {
+    const url = await photoOfNone();
+    const readers: [string, Cookies | undefined, number][] = [
+      ['self', none.cookies, 200],
+      ['staff of A with every flag', all10.cookies, 200],
+      ['staff of A with consultUseYn only', only.consultUseYn.cookies, 200],
+      ['staff of A without memberUseYn', allBut.memberUseYn.cookies, 200],
+      ['ownerA', ownerA.cookies, 200],
+      ['operator', operator, 200],
+      ['anon', undefined, 401],
+      ['ownerB', ownerB.cookies, 404],
+      ['waiting', waiting.cookies, 404],
+      ['invited', invited.cookies, 404],
+      ['inactive', inactive.cookies, 404],
+      ['stranger', stranger.cookies, 404],
+    ];
+    for (const [label, cookies, status] of readers) {
+      expect((await call('GET', url, cookies)).statusCode, `photo as ${label}`).toBe(status);
+      const record = await call('GET', `/web/member/${none.member.id}`, cookies);
+      expect(record.statusCode, `record as ${label}`).toBe(status);
+    }
+  });
+
+  it("of a worker who asked to join or is only invited are read by none of the facility's staff", async () => {
+    const { worker: invitee } = await freshInvitee();
+    for (const person of [waiting, invitee]) {
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/web/member/image/${person.member.id}`,
+        cookies: person.cookies,
+        ...photoForm(),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const photo = uploaded.json().data.image as string;
+      expect((await call('GET', photo, person.cookies)).statusCode).toBe(200);
+      for (const cookies of [all10.cookies, only.memberUseYn.cookies, ownerA.cookies]) {
+        const record = await call('GET', `/web/member/${person.member.id}`, cookies);
+        expect(record.statusCode).toBe(404);
+        expect(record.json().code).toBe('NOT_FOUND');
+        expect((await call('GET', photo, cookies)).statusCode).toBe(404);
+      }
+    }
+  });
+});
+
 describe("references to another facility's records inside a body", () => {
   it("a staff link cannot be given another facility's permission set", async () => {
     const { linkId } = await freshCustomerLink();
@@ -1536,15 +1692,36 @@ describe("references to another facility's records inside a body", () => {
     expect(response.json().errors).toHaveProperty('gymAuthId');
     expect(await read(`/web/gym-member/${linkId}`)).toEqual(before);
 
-    const created = await call('POST', '/web/gym-member', ownerA.cookies, {
-      gymId: A,
-      memberId: await quickMember(),
+    // Nor can a worker's request to join be approved with it.
+    const worker = await makeSignedIn(t.app, { authCode: 'MEMBER' });
+    const request = await must('POST', '/web/gym-member/worker', worker.cookies, { gymId: A });
+    const waitingBefore = await read(`/web/gym-member/${request.id}`);
+    const approved = await call('PUT', `/web/gym-member/${request.id}`, ownerA.cookies, {
       status: 'ACTIVE',
-      workerYn: true,
       gymAuthId: shared.setB,
     });
-    expect(created.statusCode).toBe(400);
-    expect(created.json().errors).toHaveProperty('gymAuthId');
+    expect(approved.statusCode).toBe(400);
+    expect(approved.json().errors).toHaveProperty('gymAuthId');
+    expect(await read(`/web/gym-member/${request.id}`)).toEqual(waitingBefore);
+    expect((await read(`/web/gym-auth-member?gymId=${A}&memberId=${worker.member.id}`)).total).toBe(0);
+  });
+
+  it('no link is made by member id: the generic POST /web/gym-member is gone (404), whatever its body', async () => {
+    const links = (await linksOfA()).total;
+    const { id } = await quickMember();
+    for (const cookies of [ownerA.cookies, operator]) {
+      const created = await call('POST', '/web/gym-member', cookies, {
+        gymId: A,
+        memberId: id,
+        status: 'ACTIVE',
+        workerYn: true,
+        gymAuthId: shared.spareSet,
+      });
+      expect(created.statusCode, created.body).toBe(404);
+      expect(created.json().code).toBe('NOT_FOUND');
+    }
+    expect((await linksOfA()).total).toBe(links);
+    expect((await read(`/web/gym-member?memberId=${id}`, operator)).total).toBe(0);
   });
 
   it("an assignment cannot point to another facility's set, nor reach into it", async () => {
