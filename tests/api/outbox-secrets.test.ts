@@ -50,7 +50,9 @@ const deliveredOf = (app: TestApp, id: number) =>
 
 /** Every outbox row's raw text, as the database holds it. */
 const rawRows = async (db: Db) => {
-  const result = await db.execute(sql`select id, topic, payload::text as payload from outbox order by id`);
+  const result = await db.execute(
+    sql`select id::int as id, topic, payload::text as payload from outbox order by id`,
+  );
   return (result as unknown as { rows: { id: number; topic: string; payload: string }[] }).rows;
 };
 
