@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_VERIFICATION } from '#domain/demo.ts';
 import { setupTestApp } from '#tests/fixtures/app.ts';
+import { makeMember } from '#tests/fixtures/factories.ts';
 import { approveAddOn, makeActiveGym, operatorOf } from '#tests/fixtures/gyms.ts';
 import { injectAs } from '#tests/fixtures/inject.ts';
 
@@ -73,14 +74,19 @@ describe('control characters', () => {
         await owner.get(`/web/consult?gymId=${made.gym.id}&q=${encodeURIComponent(`a${control}`)}`),
         'q',
       );
-      // A route whose schema would refuse the shape anyway: the control character is named first, at its path.
+      // A list of user ids: the control character is named at its path, even after a worker's real user id, and
+      // no invitation is sent.
+      const worker = await makeMember(app().app, { authCode: 'MEMBER' });
       expectFieldError(
         await owner.post('/web/gym-member/invite-member', {
           gymId: made.gym.id,
-          targetList: [`1${control}`],
+          targetList: [`${worker.userId}${control}`],
         }),
         'targetList.0',
       );
+      expect(
+        (await owner.get(`/web/gym-member?gymId=${made.gym.id}&memberId=${worker.member.id}`)).json(),
+      ).toEqual({ data: [], total: 0 });
       // A route with no query schema at all: the backstop in server/http/input.ts still answers.
       expectFieldError(await owner.get(`/web/member/validate?note=${encodeURIComponent(control)}`), 'note');
       const consults = (await owner.get(`/web/consult?gymId=${made.gym.id}`)).json();

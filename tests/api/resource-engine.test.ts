@@ -11,6 +11,7 @@ import {
 } from '#domain/resources/index.ts';
 import { consult, gym, gymAuth, gymMember, member } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { makeCustomer } from '../fixtures/customers.ts';
 import { makeSignedIn, uniqueUserId } from '../fixtures/factories.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeGym, operatorOf } from '../fixtures/gyms.ts';
 
@@ -265,21 +266,16 @@ describe('sorting', () => {
         ),
       )
       .returning({ id: member.id });
-    for (const { id } of made) {
-      const response = await call('POST', '/web/gym-member', ownerS.cookies, {
-        gymId: S,
-        memberId: id,
-        status: 'ACTIVE',
-      });
-      expect(response.statusCode).toBe(201);
-    }
+    // Customer links (ACTIVE, workerYn false): customers registered at the desk, one per account above.
+    const customers = [];
+    for (const _ of made) customers.push(await makeCustomer(t, ownerS.cookies, S, { name: '정렬 고객' }));
     await t.db
       .update(gymMember)
       .set({ createDate: new Date(BASE) })
       .where(
         inArray(
           gymMember.memberId,
-          made.slice(0, 3).map((m) => m.id),
+          customers.slice(0, 3).map((m) => m.id),
         ),
       );
     await t.db
