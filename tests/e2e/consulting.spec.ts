@@ -22,7 +22,7 @@ import {
 // reason; the list and the pipeline agree. Seeding goes through the API.
 // The tablet runs on its own token (issue 26, docs/rules.md#consulting): its calls carry no cookie, every staff
 // step asks for a staff member's id and password at the tablet, and it keeps working after the session is gone.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const TEXTS = {
   en: { k: consultEn, p: passesEn, goal: 'Weight loss', level: 'Beginner' },
