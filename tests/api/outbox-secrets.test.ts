@@ -31,9 +31,16 @@ let owner: Cookies;
 let gymId: number;
 let gymName: string;
 let ticketId: number;
+const testLogDir = mkdtempSync(join(tmpdir(), 'fitdesk-outbox-log-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: PUBLIC_URL, session: { idleMs: LONG, absoluteMs: LONG } } });
+  t = await createTestApp({
+    config: {
+      publicUrl: PUBLIC_URL,
+      session: { idleMs: LONG, absoluteMs: LONG },
+      outboxTestLog: join(testLogDir, 'deliveries.jsonl'),
+    },
+  });
   setNow(t, '2026-03-02T00:00:00Z');
   const made = await makeActiveGym(t);
   owner = made.owner.cookies;
@@ -41,7 +48,20 @@ beforeAll(async () => {
   gymName = made.gym.name;
   ticketId = (await makeTicket(t, owner, gymId)).id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(testLogDir, { recursive: true, force: true });
+});
+
+/** The lines OUTBOX_TEST_LOG holds, by outbox id: the test-mode provider writes the text as delivered. */
+const testLogOf = () =>
+  new Map(
+    readFileSync(join(testLogDir, 'deliveries.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; text?: { ko: string; en: string } })
+      .map((record) => [record.id, record]),
+  );
 
 const deliveredOf = (app: TestApp, id: number) =>
   (app.app.outbox.provider as MessageProvider & { delivered: OutboundMessage[] }).delivered.find(
@@ -166,6 +186,11 @@ describe('secrets in the outbox', () => {
       ko: `[${gymName}] 수업 예약 링크입니다(30일간 유효): ${PUBLIC_URL}/reservation/req?token=${booking.token}`,
       en: `[${gymName}] Your class booking link (valid for 30 days): ${PUBLIC_URL}/reservation/req?token=${booking.token}`,
     });
+    // OUTBOX_TEST_LOG records the same texts, as delivered.
+    const logged = testLogOf();
+    expect(logged.get(reset.row.id)?.text?.en).toContain(`code is ${reset.code}.`);
+    expect(logged.get(pay.row.id)?.text?.ko).toContain(`${PUBLIC_URL}/pay/req?token=${pay.token}`);
+    expect(logged.get(booking.row.id)?.text).toEqual(booked.text);
     // The link works: the customer's page opens with its token.
     const page = await t.app.inject({
       method: 'GET',
