@@ -101,20 +101,48 @@ const prepare = async (baseUrl: string, staff = STAFF): Promise<BenchContext> =>
   const cookie = `sid=${sid}`;
   const gym = await (await api(baseUrl, 'POST', '/web/gym', { name: 'Bench Gym' }, cookie)).json();
   const gymId = gym.data.id as number;
-  const sets = await (
-    await api(baseUrl, 'GET', `/web/gym-auth/list?gymId=${gymId}&defaultYn=true`, undefined, cookie)
-  ).json();
-  for (let i = 0; i < staff; i++) {
-    const worker = await joinAccount(baseUrl, 'MEMBER');
-    await api(
-      baseUrl,
-      'POST',
-      '/web/gym-member',
-      { gymId, memberId: worker.id, status: 'ACTIVE', workerYn: true, gymAuthId: sets.data[0].id },
-      cookie,
-    );
-  }
+  const workers = [];
+  for (let i = 0; i < staff; i++) workers.push(await joinAccount(baseUrl, 'MEMBER'));
+  await hireStaff(baseUrl, cookie, gymId, workers);
   return { baseUrl, cookie, memberId: owner.id, gymId, staffCount: staff };
+};
+
+/** The most user ids one invitation call takes (docs/rules.md#permissions). */
+const INVITE_BATCH = 20;
+
+/**
+ * Workers join the facility's staff as people do (docs/rules.md#permissions): the owner invites their user ids,
+ * INVITE_BATCH to a call, and each worker signs in and accepts, which gives them the facility's default set.
+ */
+const hireStaff = async (
+  baseUrl: string,
+  cookie: string,
+  gymId: number,
+  workers: { userId: string; password: string; id: number }[],
+) => {
+  for (let i = 0; i < workers.length; i += INVITE_BATCH) {
+    const targetList = workers.slice(i, i + INVITE_BATCH).map((w) => w.userId);
+    const sent = (await (
+      await api(baseUrl, 'POST', '/web/gym-member/invite-member', { gymId, targetList }, cookie)
+    ).json()) as { data: { userId: string; sent: boolean }[] };
+    const unsent = sent.data.filter((r) => !r.sent);
+    if (unsent.length > 0) throw new Error(`invitations not sent: ${JSON.stringify(unsent)}`);
+  }
+  for (const worker of workers) {
+    const login = await api(baseUrl, 'POST', '/web/member/login', {
+      userId: worker.userId,
+      password: worker.password,
+    });
+    const sid = login.headers.get('set-cookie')?.match(/sid=([^;]+)/)?.[1];
+    if (!sid) throw new Error(`login gave ${worker.userId} no session`);
+    const own = `sid=${sid}`;
+    const links = (await (
+      await api(baseUrl, 'GET', `/web/gym-member/member/${worker.id}`, undefined, own)
+    ).json()) as { data: { id: number; gymId: number; invited: boolean }[] };
+    const invitation = links.data.find((l) => l.gymId === gymId && l.invited);
+    if (!invitation) throw new Error(`no invitation for ${worker.userId}`);
+    await api(baseUrl, 'POST', `/web/gym-member/invite/${invitation.id}/accept`, {}, own);
+  }
 };
 
 /** One autocannon run of a scenario's request; `paths` go round one per request. */

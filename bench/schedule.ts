@@ -34,6 +34,8 @@ const weekConnections = Number(process.env.BENCH_WEEK_CONNECTIONS ?? 20);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 
 const TRAINERS = 40;
+/** The most user ids one invitation call takes (docs/rules.md#permissions). */
+const INVITE_BATCH = 20;
 /** Each trainer's weekly slots (one lesson a day, Sunday to Saturday) and one extra lesson: 50 a trainer. */
 const SLOTS = ['06:00', '07:00', '08:00', '09:00', '10:00', '19:00', '20:00'];
 const EXTRA_SLOT = '21:00';
@@ -160,21 +162,38 @@ const prepare = async (baseUrl: string): Promise<ScheduleContext> => {
   const gymId = (
     await call<{ data: { id: number } }>(baseUrl, 'POST', '/web/gym', { ...as, body: { name: 'Bench Gym' } })
   ).body.data.id;
-  const sets = await call<{ data: { id: number }[] }>(
-    baseUrl,
-    'GET',
-    `/web/gym-auth/list?gymId=${gymId}&defaultYn=true`,
-    as,
-  );
-  const gymAuthId = sets.body.data[0]!.id;
 
+  // Staff join as people do (docs/rules.md#permissions): invited by user id, 20 to a call, each accepting, which
+  // gives the facility's default set.
   let t0 = performance.now();
-  const trainerIds = await inPool(4, [...Array(TRAINERS).keys()], async (i) => {
-    const worker = await joinAccount(baseUrl, 'MEMBER');
-    await call(baseUrl, 'POST', '/web/gym-member', {
-      ...as,
-      body: { gymId, memberId: worker.id, status: 'ACTIVE', workerYn: true, gymAuthId },
+  const workers = await inPool(4, [...Array(TRAINERS).keys()], () => joinAccount(baseUrl, 'MEMBER'));
+  for (let i = 0; i < workers.length; i += INVITE_BATCH) {
+    const targetList = workers.slice(i, i + INVITE_BATCH).map((w) => w.userId);
+    const sent = await call<{ data: { userId: string; sent: boolean }[] }>(
+      baseUrl,
+      'POST',
+      '/web/gym-member/invite-member',
+      { ...as, body: { gymId, targetList } },
+    );
+    const unsent = sent.body.data.filter((r) => !r.sent);
+    if (unsent.length > 0) throw new Error(`invitations not sent: ${JSON.stringify(unsent)}`);
+  }
+  const trainerIds = await inPool(4, workers, async (worker, i) => {
+    const signedIn = await call(baseUrl, 'POST', '/web/member/login', {
+      body: { userId: worker.userId, password: worker.password },
     });
+    const sid = signedIn.headers.get('set-cookie')?.match(/sid=([^;]+)/)?.[1];
+    if (!sid) throw new Error(`login gave ${worker.userId} no session`);
+    const own = { cookie: `sid=${sid}` };
+    const links = await call<{ data: { id: number; gymId: number; invited: boolean }[] }>(
+      baseUrl,
+      'GET',
+      `/web/gym-member/member/${worker.id}`,
+      own,
+    );
+    const invitation = links.body.data.find((l) => l.gymId === gymId && l.invited);
+    if (!invitation) throw new Error(`no invitation for ${worker.userId}`);
+    await call(baseUrl, 'POST', `/web/gym-member/invite/${invitation.id}/accept`, { ...own, body: {} });
     await call(baseUrl, 'POST', '/web/trainer', {
       ...as,
       body: {
