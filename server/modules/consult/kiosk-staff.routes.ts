@@ -13,14 +13,13 @@ import {
   kioskStaffSellRoute,
 } from '#domain/api/consult-kiosk.ts';
 import { type GymRight, hasRight } from '#domain/permissions.ts';
-import { normalizeUserId } from '#domain/rules/account.ts';
 import type { AppContext } from '../../context.ts';
 import type { ConsultKioskRow } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthenticated } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import { burnPasswordCheck, verifyPassword } from '../auth/password.ts';
+import { staffSignIn } from '../auth/staff-sign-in.ts';
 import { createCustomer } from '../customer/customer.service.ts';
 import { sellPass } from '../pass/pass.service.ts';
 import {
@@ -90,26 +89,9 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     return row;
   };
 
-  /**
-   * A staff member's sign-in at the tablet: the login's throttle and answers (401 `loginFailed`, 429
-   * `loginLocked`), then their rights in the tablet's facility (only an ACTIVE link grants any).
-   */
-  const signIn = async (request: FastifyRequest, userId: string, password: string) => {
-    const userKey = normalizeUserId(userId);
-    await ctx.loginThrottle.assertAllowed(userKey, request.ip);
-    const found = await ctx.members.findByUserId(userId);
-    let ok = false;
-    if (found?.passwordHash) ok = await verifyPassword(found.passwordHash, password);
-    else await burnPasswordCheck(password);
-    if (!found || !ok || found.status === 'QUIT')
-      throw await ctx.loginThrottle.recordFailure(userKey, request.ip);
-    await ctx.loginThrottle.clear(userKey, request.ip);
-    return {
-      memberId: found.id,
-      name: found.name,
-      rights: (await ctx.loadRights(found.id)).get(tabletOf(request).gymId),
-    };
-  };
+  /** A staff member's sign-in at the tablet, with their rights in the tablet's facility. */
+  const signIn = (request: FastifyRequest, userId: string, password: string) =>
+    staffSignIn(ctx, request, tabletOf(request).gymId, userId, password);
 
   /**
    * The staff member of the window, acting now: still an account that can sign in, still holding the consulting

@@ -19,7 +19,6 @@ import {
 } from '#domain/api/entry.ts';
 import type { SubServiceType } from '#domain/enums.ts';
 import { type GymRight, hasRight } from '#domain/permissions.ts';
-import { normalizeUserId } from '#domain/rules/account.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
@@ -29,7 +28,7 @@ import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { burnPasswordCheck, verifyPassword } from '../auth/password.ts';
+import { staffSignIn } from '../auth/staff-sign-in.ts';
 import {
   type Actor,
   assertEnterAddOn,
@@ -327,22 +326,9 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const recentFailures = (kioskId: number, now: number) =>
     (failures.get(kioskId) ?? []).filter((at) => at > now - KIOSK_FAILURE_WINDOW_MS);
 
-  /**
-   * A staff member's sign-in at the kiosk: the login's throttle and answers (401 `loginFailed`, 429
-   * `loginLocked`), then their rights in the kiosk's facility (only an ACTIVE link grants any).
-   */
-  const staffAt = async (request: FastifyRequest, gymId: number, userId: string, password: string) => {
-    const userKey = normalizeUserId(userId);
-    await ctx.loginThrottle.assertAllowed(userKey, request.ip);
-    const found = await ctx.members.findByUserId(userId);
-    let ok = false;
-    if (found?.passwordHash) ok = await verifyPassword(found.passwordHash, password);
-    else await burnPasswordCheck(password);
-    if (!found || !ok || found.status === 'QUIT')
-      throw await ctx.loginThrottle.recordFailure(userKey, request.ip);
-    await ctx.loginThrottle.clear(userKey, request.ip);
-    return { memberId: found.id, rights: (await ctx.loadRights(found.id)).get(gymId) };
-  };
+  /** A staff member's sign-in at the kiosk, with their rights in its facility. */
+  const staffAt = (request: FastifyRequest, gymId: number, userId: string, password: string) =>
+    staffSignIn(ctx, request, gymId, userId, password);
 
   app.get(
     entryKioskInfoRoute.path,
