@@ -207,31 +207,82 @@ test('the representative approves a worker with a chosen set, then suspends and 
   expect(await getJson(owner, `/web/gym-member/${link.id}`)).toMatchObject({ status: 'ACTIVE' });
 });
 
-test('the representative invites by exact user id, confirming the name first', async ({
+test('the representative invites by exact user id, confirming the masked name first, and the invitee accepts on HOME', async ({
   page,
   playwright,
   request,
   baseURL,
+  browser,
 }) => {
-  await representative({ page, playwright, request, baseURL }, 'Invite');
+  const { gym } = await representative({ page, playwright, request, baseURL }, 'Invite');
   const invitee = await newAccount(playwright, request, baseURL!, {
     prefix: 'inv',
     name: 'Mina Invitee',
     authCode: 'MEMBER',
   });
+  // Until the person accepts, the facility sees the name masked as server/modules/audit/mask.ts maskName does: the
+  // first and last letters, a star for each of the 10 between.
+  const masked = 'M**********e';
   await page.goto('/setting/gym/worker/detail?lng=en');
   await page.getByRole('button', { name: 'Invite' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite by user id' });
   await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
   await dialog.getByLabel('User id').fill(`${invitee.userId}x`);
   await dialog.getByLabel('User id').press('Enter');
-  await expect(dialog.getByText('No account has this user id.')).toBeVisible();
+  await expect(dialog.getByText('No worker account has this user id.')).toBeVisible();
   await dialog.getByLabel('User id').fill(invitee.userId);
   await dialog.getByLabel('User id').press('Enter');
-  await expect(dialog.getByText('Mina Invitee')).toBeVisible();
+  await expect(dialog.getByText(masked, { exact: true })).toBeVisible();
   await expect(dialog.getByText(/^010-\*\*\*\*-\d{4}$/)).toBeVisible();
+  await expect(dialog.getByText('Mina Invitee')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText('Mina Invitee was invited.')).toBeVisible();
+  await expect(page.getByText(`${masked} was invited.`)).toBeVisible();
+
+  // The staff page lists the invitation, masked, with a way to withdraw it; the real name shows nowhere.
+  const invitations = page
+    .locator('.ant-card')
+    .filter({ has: page.getByRole('heading', { name: 'Invitations sent', level: 2 }) });
+  const sent = invitations.getByRole('row').filter({ hasText: invitee.userId });
+  await expect(sent).toContainText(masked);
+  await expect(sent.getByText('Invited', { exact: true })).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+  await expect(page.getByText('Mina Invitee')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  // The invitee, in a browser of their own, accepts on HOME.
+  const context = await browser.newContext({ baseURL });
+  try {
+    const home = await context.newPage();
+    await signInPage(home, invitee);
+    await home.goto('/?lng=en');
+    const card = home.locator('.ant-card').filter({ hasText: 'Invitations' });
+    await expect(card).toContainText(`${gym.name} invited you to join its staff.`);
+    await card.getByRole('button', { name: 'Accept' }).click();
+    const confirm = home.getByRole('dialog');
+    await expect(confirm).toContainText(`Join the staff of ${gym.name}?`);
+    await confirm.getByRole('button', { name: 'Accept' }).click();
+    await expect(home.getByText(`You joined the staff of ${gym.name}.`)).toBeVisible();
+    await expect(home.getByText(`${gym.name} invited you to join its staff.`)).toHaveCount(0);
+    // The facility is now theirs to work in: in their list, and selected.
+    await expect(home.getByRole('article').getByRole('heading', { name: gym.name, level: 2 })).toBeVisible();
+    const mine = await home.request.get('/web/member/validate');
+    const me = (await mine.json()).data as { id: number };
+    const facilities = await home.request.get(`/web/member/gym-list/${me.id}`);
+    expect(((await facilities.json()).data as { id: number }[]).map((g) => g.id)).toContain(gym.id);
+  } finally {
+    await context.close();
+  }
+
+  // The representative now sees them as staff, by their real name, and no invitation is left.
+  await page.reload();
+  const staff = page
+    .locator('.ant-card')
+    .filter({ has: page.getByRole('heading', { name: 'Staff', level: 2 }) });
+  const member = staff.getByRole('row').filter({ hasText: 'Mina Invitee' });
+  await expect(member).toContainText(invitee.userId);
+  await expect(member.getByText('Active')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invitations sent' })).toHaveCount(0);
+  await expect(page.getByText(masked)).toHaveCount(0);
 });
 
 test('a refused request leaves the list (ko)', async ({ page, playwright, request, baseURL }) => {
