@@ -120,7 +120,11 @@ describe('what the audit log records', () => {
     const entries = await listOf(owner.cookies, gym.id);
     expect(entries.map((e) => e.action).reverse()).toEqual([
       'gym.review.approve',
+      // makeStaff: the set, the invitation, its acceptance and the set given (tests/fixtures/gyms.ts).
       'gym-auth.create',
+      'gym-member.invite',
+      'gym-member.accept',
+      'gym-member.set-change',
       'gym-auth.update',
       'gym-auth.create',
       'gym-auth.delete',
@@ -243,8 +247,9 @@ describe('the hash chain', () => {
     await makeStaff(t.app, owner, gym.id, { memberUseYn: true });
     await makeStaff(t.app, owner, gym.id, { consultUseYn: true });
     const entries = (await listOf(owner.cookies, gym.id)).reverse();
-    expect(entries).toHaveLength(3);
-    expect(await verify(owner.cookies, gym.id)).toEqual({ ok: true, checked: 3 });
+    // The approval, then per staff member its set, the invitation, the acceptance and the set given.
+    expect(entries).toHaveLength(9);
+    expect(await verify(owner.cookies, gym.id)).toEqual({ ok: true, checked: 9 });
 
     const middle = entries[1]!;
     await t.db.execute(

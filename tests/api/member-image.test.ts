@@ -241,7 +241,8 @@ describe('GET /web/member/image/{memberId}', () => {
     const image = (await upload(withRight.member.id, withRight.cookies, form('staff.png', png))).json().data
       .image as string;
 
-    for (const cookies of [withRight.cookies, owner.cookies, operator]) {
+    // A worker is read by their facility's staff, whatever their flags (docs/rules.md#reading-a-person).
+    for (const cookies of [withRight.cookies, withoutRight.cookies, owner.cookies, operator]) {
       const served = await fetchImage(image, cookies);
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(png)).toBe(true);
@@ -251,7 +252,9 @@ describe('GET /web/member/image/{memberId}', () => {
       200,
     );
 
-    for (const cookies of [withoutRight.cookies, stranger.cookies]) {
+    const elsewhere = await makeActiveGym(t);
+    const otherStaff = await makeStaff(t.app, elsewhere.owner, elsewhere.gym.id, { memberUseYn: true });
+    for (const cookies of [otherStaff.cookies, elsewhere.owner.cookies, stranger.cookies]) {
       const refused = await fetchImage(image, cookies);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().code).toBe('NOT_FOUND');
