@@ -40,9 +40,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  // Generous on purpose: a two-core CI machine runs the server, two workers and Chromium at once.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Generous on purpose: a two-core CI machine runs the server, two workers and Chromium at once. A page opened
+  // cold there (the session, the facility, its rights, then the page's own chunk and data) was seen to take 15-17 s
+  // to show its heading while the machine was loaded, so one expectation may wait 30 s.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,

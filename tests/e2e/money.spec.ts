@@ -72,13 +72,17 @@ const pick = async (page: Page, select: Locator, text: string) => {
   // The click is forced (antd covers its search input with the selection), so it does not wait for a drawer to
   // finish sliding in: wait until the input is wholly on screen first.
   await expect(select).toBeInViewport({ ratio: 1 });
-  await select.click({ force: true });
+  // A list still closing from the previous pick holds the same titles: wait until it is gone, so that only this
+  // select's list can answer (on a loaded machine the closing animation takes a while).
+  const openLists = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):visible');
+  await expect(openLists).toHaveCount(0);
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByTitle(new RegExp(`^${escaped}`))
-    .first()
-    .click();
+  const option = openLists.getByTitle(new RegExp(`^${escaped}`)).first();
+  // A click that lands while the list is still sliding in closes it: open it again and retry.
+  await expect(async () => {
+    if (!(await option.isVisible())) await select.click({ force: true });
+    await option.click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 };
 
 /** A report's figure on top (an antd statistic), by its exact title. */
