@@ -232,7 +232,7 @@ for (const lng of LANGUAGES) {
       const t =
         lng === 'ko'
           ? { open: '메뉴 열기', member: '회원', list: '회원 목록', home: '홈', menu: '주 메뉴' }
-          : { open: 'Open menu', member: 'Member', list: 'Member list', home: 'Home', menu: 'Main menu' };
+          : { open: 'Open menu', member: 'Member', list: 'Members', home: 'Home', menu: 'Main menu' };
       await page.goto(`/?lng=${lng}`);
       const button = page.locator('header.fd-shell-header').getByRole('button', { name: t.open });
       await expect(button).toHaveAttribute('aria-expanded', 'false');
