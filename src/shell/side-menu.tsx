@@ -69,11 +69,18 @@ export function SideMenu({ drawer = false }: { drawer?: boolean }) {
     .flatMap((g) => g.entries)
     .filter((entry) => entry.to && isUnder(pathname, entry.to))
     .sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0];
-  const [openKeys, setOpenKeys] = useState<string[]>(() => {
-    const group = groups.find((g) => g.entries.includes(current as MenuEntry));
+  const currentGroup = current ? groups.find((g) => g.entries.includes(current))?.key : undefined;
+  const [openKeys, setOpenKeys] = useState<string[]>(() =>
     // The drawer opens only the current page's group; the side menu, the first when none is current.
-    return [group?.key ?? (drawer ? '' : (groups[0]?.key ?? ''))];
-  });
+    [currentGroup ?? (drawer ? '' : (groups[0]?.key ?? ''))],
+  );
+  // The menu follows the page: once the rights have loaded (the groups are empty before), and after a link that
+  // leads into another group, the current page's group is the one open.
+  const [openedFor, setOpenedFor] = useState(currentGroup);
+  if (currentGroup !== undefined && currentGroup !== openedFor) {
+    setOpenedFor(currentGroup);
+    setOpenKeys([currentGroup]);
+  }
 
   const labelOf = (entry: MenuEntry): ReactNode => {
     const label = translate(entry.labelKey);

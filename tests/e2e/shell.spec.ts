@@ -30,6 +30,8 @@ const languages = [
     allServices: 'All services',
     consulting: 'Consultation and analysis',
     locker: 'Locker',
+    unpaid: 'Unpaid balances',
+    memberList: 'Members',
     noFacility: 'No facility selected',
     noAccess: 'No access permission.',
   },
@@ -47,6 +49,8 @@ const languages = [
     allServices: '전체 서비스',
     consulting: '상담 및 분석 서비스',
     locker: '락커',
+    unpaid: '미수금',
+    memberList: '회원 목록',
     noFacility: '선택된 시설 없음',
     noAccess: '접근 권한이 없습니다.',
   },
@@ -131,6 +135,13 @@ for (const t of languages) {
       for (const group of t.groups) {
         await expect(menu.getByRole('menuitem', { name: group, exact: true })).toBeVisible();
       }
+      // A page opened by its address opens its own group of the menu, with its entry marked.
+      await page.goto(`/sales/unpaid?lng=${t.lng}`);
+      const unpaid = menu.getByRole('menuitem', { name: t.unpaid, exact: true });
+      await expect(unpaid).toBeVisible();
+      await expect(unpaid).toHaveClass(/ant-menu-item-selected/);
+      await expect(menu.getByRole('menuitem', { name: t.memberList, exact: true })).toBeHidden();
+
       await menu.getByRole('menuitem', { name: t.groups[1], exact: true }).click();
       await expect(menu.getByRole('menuitem', { name: t.allServices })).toBeVisible();
       await expect(menu.getByRole('menuitem', { name: t.consulting })).toHaveCount(0);
