@@ -81,8 +81,8 @@ const en = {
   combinationFormat: 'Enter a combination of 3 to 8 digits.',
   sameLocker: 'Choose another locker to move to.',
   depositRefundAboveDeposit: 'The refund cannot exceed the deposit.',
-  depositRefundAbovePaid: 'The refund cannot exceed what was paid for this rental.',
-  depositKeptReasonRequired: 'Give the reason for keeping part of the deposit.',
+  depositRefundAbovePaid: 'The refund cannot exceed what was paid of the deposit.',
+  depositKeptReasonRequired: 'Give the reason for keeping some of the deposit that was paid.',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -166,8 +166,8 @@ const ko: Record<ValidationKey, string> = {
   combinationFormat: '비밀번호는 숫자 3~8자리로 입력해 주세요.',
   sameLocker: '옮길 다른 락커를 선택해 주세요.',
   depositRefundAboveDeposit: '환불 금액은 보증금을 넘을 수 없습니다.',
-  depositRefundAbovePaid: '환불 금액은 이 대여에 결제된 금액을 넘을 수 없습니다.',
-  depositKeptReasonRequired: '보증금 일부를 돌려주지 않는 사유를 입력해 주세요.',
+  depositRefundAbovePaid: '환불 금액은 결제된 보증금을 넘을 수 없습니다.',
+  depositKeptReasonRequired: '결제된 보증금을 돌려주지 않는 사유를 입력해 주세요.',
 };
 
 export const validationMessages = { en, ko } as const;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bankPositions,
+  depositOnEnd,
+  depositPaid,
   LOCKER_EXPIRING_DAYS,
   lockerLabel,
   lockerState,
@@ -128,5 +130,50 @@ describe('spansOverlap', () => {
     expect(spansOverlap(a, { startDate: '2026-03-10', endDate: '2026-03-20' })).toBe(true);
     expect(spansOverlap(a, { startDate: '2026-03-11', endDate: '2026-03-20' })).toBe(false);
     expect(spansOverlap({ startDate: '2026-02-01', endDate: '2026-02-28' }, a)).toBe(false);
+  });
+});
+
+describe('depositPaid and depositOnEnd (issue 27 item 2)', () => {
+  it('payments pay the fee first, then the deposit', () => {
+    expect(depositPaid({ price: 30_000, deposit: 10_000, paid: 0 })).toBe(0);
+    expect(depositPaid({ price: 30_000, deposit: 10_000, paid: 20_000 })).toBe(0);
+    expect(depositPaid({ price: 30_000, deposit: 10_000, paid: 25_000 })).toBe(5_000);
+    expect(depositPaid({ price: 30_000, deposit: 10_000, paid: 30_000 })).toBe(10_000);
+    expect(depositPaid({ price: 20_000, deposit: 0, paid: 20_000 })).toBe(0);
+  });
+
+  it('drops the unpaid deposit from what is owed, and refunding what was paid needs no reason', () => {
+    expect(depositOnEnd({ deposit: 10_000, paid: 0, refund: 0, reason: null, owed: 30_000 })).toEqual({
+      refusal: null,
+      kept: 0,
+      released: 10_000,
+    });
+    expect(depositOnEnd({ deposit: 10_000, paid: 10_000, refund: 10_000, reason: null, owed: 0 })).toEqual({
+      refusal: null,
+      kept: 0,
+      released: 0,
+    });
+    expect(depositOnEnd({ deposit: 10_000, paid: 5_000, refund: 5_000, reason: null, owed: 5_000 })).toEqual({
+      refusal: null,
+      kept: 0,
+      released: 5_000,
+    });
+    // A balance already written off: nothing more to drop.
+    expect(depositOnEnd({ deposit: 10_000, paid: 0, refund: 0, reason: null, owed: 0 }).released).toBe(0);
+  });
+
+  it('refuses a refund above the deposit or above what was paid, and keeping paid money without a reason', () => {
+    const base = { deposit: 10_000, paid: 10_000, reason: null, owed: 0 };
+    expect(depositOnEnd({ ...base, refund: 12_000 }).refusal).toBe('depositRefundAboveDeposit');
+    expect(depositOnEnd({ ...base, paid: 0, refund: 10_000, owed: 10_000 }).refusal).toBe(
+      'depositRefundAbovePaid',
+    );
+    expect(depositOnEnd({ ...base, refund: 4_000 }).refusal).toBe('depositKeptReasonRequired');
+    expect(depositOnEnd({ ...base, refund: 4_000, reason: '  ' }).refusal).toBe('depositKeptReasonRequired');
+    expect(depositOnEnd({ ...base, refund: 4_000, reason: '열쇠 분실' })).toEqual({
+      refusal: null,
+      kept: 6_000,
+      released: 0,
+    });
   });
 });

@@ -92,3 +92,42 @@ export const DEFAULT_LOCKER_REMINDER_DAYS = [7, 1] as const;
 /** Which reminder is due today for a rental that ends on `endDate`, if any. */
 export const reminderDue = (endDate: string, today: string, days: readonly number[]): number | null =>
   days.find((d) => addDays(endDate, -d) === today) ?? null;
+
+/**
+ * What of a rental's deposit was paid (docs/rules.md#lockers): the payments on the sale that holds the deposit
+ * (fee + deposit) pay its fee first, then the deposit.
+ */
+export const depositPaid = (sale: { price: number; deposit: number; paid: number }): number =>
+  Math.min(sale.deposit, Math.max(0, sale.paid - (sale.price - sale.deposit)));
+
+export type DepositEndRefusal =
+  | 'depositRefundAboveDeposit'
+  | 'depositRefundAbovePaid'
+  | 'depositKeptReasonRequired';
+
+/**
+ * Ending a rental, for its deposit (docs/rules.md#lockers): the refund is at most what was paid of the deposit; a
+ * reason is needed only when some of the paid deposit is kept; the part of the deposit never paid is dropped from
+ * what the sale is owed (`released`, never more than it still owes), so it is never owed once the key is back.
+ */
+export const depositOnEnd = (input: {
+  deposit: number;
+  /** What was paid of the deposit (`depositPaid`). */
+  paid: number;
+  refund: number;
+  reason: string | null;
+  /** What the deposit's sale is still owed (`saleOwed`). */
+  owed: number;
+}): { refusal: DepositEndRefusal | null; kept: number; released: number } => {
+  const kept = Math.max(0, input.paid - input.refund);
+  const released = Math.max(0, Math.min(input.deposit - input.paid, input.owed));
+  const refusal: DepositEndRefusal | null =
+    input.refund > input.deposit
+      ? 'depositRefundAboveDeposit'
+      : input.refund > input.paid
+        ? 'depositRefundAbovePaid'
+        : kept > 0 && !input.reason?.trim()
+          ? 'depositKeptReasonRequired'
+          : null;
+  return { refusal, kept, released };
+};

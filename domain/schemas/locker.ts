@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentMethods } from '../enums.ts';
 import { lockerSizes, lockerStates, MAX_BANK_SIDE, rentalEndKinds, rentalStatuses } from '../rules/locker.ts';
 import { LINE_MAX } from '../rules/money.ts';
 import { calendarDate, idSchema, isoDate, isoDateTime } from './common.ts';
@@ -89,6 +90,10 @@ export const lockerRentalSchema = z
     keyReturned: z.boolean().nullable(),
     depositRefunded: z.number().int().nullable(),
     depositKeptReason: z.string().nullable(),
+    /** What of the deposit was paid (the fee is paid first), which ending offers back; one rental's read only. */
+    depositPaid: z.number().int().nullable(),
+    /** The method of the deposit sale's latest payment, which a refund goes back by; one rental's read only. */
+    depositRefundMethod: z.enum(paymentMethods).nullable(),
     state: z.enum(lockerStates),
     createDate: isoDateTime,
   })
@@ -179,7 +184,8 @@ export const endRentalBodySchema = z
     keyReturned: z.boolean(),
     depositRefunded: won,
     depositKeptReason: text({ min: 1, max: 200 }).nullable().optional(),
-    refundMethod: z.enum(['CARD', 'CASH', 'TRANSFER'], 'invalidValue').default('CASH'),
+    /** By default the method of the deposit sale's latest payment (cash when there is none). */
+    refundMethod: z.enum(['CARD', 'CASH', 'TRANSFER'], 'invalidValue').optional(),
   })
   .meta({ id: 'LockerEnd' });
 

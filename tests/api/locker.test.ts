@@ -10,6 +10,7 @@ import {
   outbox,
   paymentLine,
   sale,
+  saleAdjustment,
 } from '#server/db/schema/index.ts';
 import { inRentalTransaction } from '#server/modules/locker/locker.service.ts';
 import { enqueueLockerReminders } from '#server/modules/locker/locker-reminders.ts';
@@ -732,6 +733,123 @@ describe('renewals, moves and returns', () => {
     expect((ended2.json().data as Rental[]).map((r) => r.id)).toEqual(
       expect.arrayContaining([rental.id, plain.rental.id]),
     );
+  });
+});
+
+describe('deposits at the return (issue 27 item 2)', () => {
+  const owedBy = async (memberId: number) =>
+    (await send('GET', `/web/member/customer/${memberId}?gymId=${gymId}`)).json().data.unpaidAmount as number;
+
+  it('drops a deposit never paid from what is owed when the key comes back on the day of the rental', async () => {
+    const {
+      customer,
+      locker: target,
+      rental,
+    } = await rentFresh({ fee: 20_000, deposit: 10_000, payments: [] });
+    expect(await owedBy(customer.id)).toBe(30_000);
+    expect(await getRental(rental.id)).toMatchObject({ depositPaid: 0, depositRefundMethod: null });
+    // Nothing was paid of the deposit: giving nothing back keeps nothing, so no reason is asked.
+    const ended = await rentalAction(rental.id, 'end', { keyReturned: true, depositRefunded: 0 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().data).toMatchObject({ unpaidAmount: 20_000, depositKeptReason: null });
+    // The fee is still owed; the deposit is not.
+    expect(await owedBy(customer.id)).toBe(20_000);
+    const adjustments = await t.db
+      .select()
+      .from(saleAdjustment)
+      .where(eq(saleAdjustment.saleId, rental.saleId!));
+    expect(adjustments).toMatchObject([{ kind: 'CORRECTION', amount: 10_000, memberId: customer.id }]);
+    expect(adjustments[0]!.reason).toContain(target.label);
+    const unpaid = await send(
+      'GET',
+      `/web/sales/unpaid?gymId=${gymId}&q=${encodeURIComponent(customer.name)}`,
+    );
+    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    expect(
+      (unpaid.json().data.rows as { saleId: number; owed: number }[]).filter(
+        (r) => r.saleId === rental.saleId,
+      ),
+    ).toMatchObject([{ owed: 20_000 }]);
+    const [auditRow] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'locker.end'), eq(auditLog.entityId, String(rental.id))));
+    expect(auditRow?.after).toMatchObject({ depositRefunded: 0, depositKept: 0, depositReleased: 10_000 });
+  });
+
+  it('offers back exactly the deposit paid, by the method it was paid with, and asks no reason for it', async () => {
+    const { customer, rental } = await rentFresh({
+      fee: 20_000,
+      deposit: 10_000,
+      payments: [{ method: 'TRANSFER', amount: 30_000 }],
+    });
+    expect(await getRental(rental.id)).toMatchObject({
+      depositPaid: 10_000,
+      depositRefundMethod: 'TRANSFER',
+    });
+    const ended = await rentalAction(rental.id, 'end', { keyReturned: true, depositRefunded: 10_000 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const refunds = await t.db
+      .select()
+      .from(paymentLine)
+      .where(and(eq(paymentLine.saleId, rental.saleId!), eq(paymentLine.status, 'REFUND')));
+    expect(refunds).toMatchObject([{ amount: -10_000, method: 'TRANSFER' }]);
+    expect(await owedBy(customer.id)).toBe(0);
+    expect(await t.db.select().from(saleAdjustment).where(eq(saleAdjustment.saleId, rental.saleId!))).toEqual(
+      [],
+    );
+  });
+
+  it('pays the fee first: a refund above the deposit paid is refused, and what was paid of it comes back', async () => {
+    const { customer, rental } = await rentFresh({
+      fee: 20_000,
+      deposit: 10_000,
+      payments: [{ method: 'CARD', amount: 25_000 }],
+    });
+    expect(await getRental(rental.id)).toMatchObject({ depositPaid: 5_000, depositRefundMethod: 'CARD' });
+    const before = await rows();
+    const tooMuch = await rentalAction(rental.id, 'end', { keyReturned: true, depositRefunded: 10_000 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors.depositRefunded).toBeDefined();
+    expect(await rows()).toEqual(before);
+    expect(await owedBy(customer.id)).toBe(5_000);
+    const ended = await rentalAction(rental.id, 'end', { keyReturned: true, depositRefunded: 5_000 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await owedBy(customer.id)).toBe(0);
+  });
+
+  it('asks the reason only when some of a paid deposit is kept', async () => {
+    const { rental } = await rentFresh({
+      fee: 20_000,
+      deposit: 10_000,
+      payments: [{ method: 'CASH', amount: 30_000 }],
+    });
+    const noReason = await rentalAction(rental.id, 'end', { keyReturned: false, depositRefunded: 0 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors.depositKeptReason).toBeDefined();
+    // Fee paid, deposit not: nothing paid is kept, so nothing to explain.
+    const feeOnly = await rentFresh({
+      fee: 20_000,
+      deposit: 10_000,
+      payments: [{ method: 'CASH', amount: 20_000 }],
+    });
+    const ended = await rentalAction(feeOnly.rental.id, 'end', { keyReturned: true, depositRefunded: 0 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await owedBy(feeOnly.customer.id)).toBe(0);
+  });
+
+  it('drops the unpaid deposit from the first sale of a renewed chain, and the renewal fee stays owed', async () => {
+    const { customer, rental } = await rentFresh({ fee: 20_000, deposit: 10_000, payments: [] });
+    const renewed = await rentalAction(rental.id, 'renew', { endDate: '2026-04-30', fee: 20_000 });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(await owedBy(customer.id)).toBe(50_000);
+    const next = renewed.json().data as Rental;
+    const ended = await rentalAction(next.id, 'end', { keyReturned: true, depositRefunded: 0 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await owedBy(customer.id)).toBe(40_000);
+    expect(
+      await t.db.select().from(saleAdjustment).where(eq(saleAdjustment.saleId, rental.saleId!)),
+    ).toMatchObject([{ amount: 10_000 }]);
   });
 });
 

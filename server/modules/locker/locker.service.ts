@@ -7,6 +7,8 @@ import {
   type BankLayout,
   bankPositions,
   DEFAULT_LOCKER_REMINDER_DAYS,
+  depositOnEnd,
+  depositPaid,
   LOCKER_EXPIRING_DAYS,
   type LockerState,
   lockerLabel,
@@ -15,6 +17,7 @@ import {
   MAX_BANK_LOCKERS,
   renewalStart,
 } from '#domain/rules/locker.ts';
+import { saleOwed } from '#domain/rules/money.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import { formatPhone } from '#domain/rules/text.ts';
 import type {
@@ -44,6 +47,7 @@ import {
   member,
   paymentLine,
   sale,
+  saleAdjustment,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
@@ -923,6 +927,40 @@ const depositSaleOf = async (tx: Executor, rental: LockerRentalRow): Promise<num
   return row?.saleId ?? rental.saleId;
 };
 
+/**
+ * The money of the sale that holds a rental chain's deposit (docs/rules.md#lockers): its price, what came in on it
+ * (APPROVE lines), its adjustments, what it still owes, what of the deposit was paid (`depositPaid`: the fee is
+ * paid first) and the method of its latest payment, which a deposit refund goes back by. One statement.
+ */
+// In a statement over the sale table alone Drizzle writes a bare "id", which a subquery would read as its own.
+const depositSaleColumn = sql.raw('"sale"."id"');
+
+export const depositMoneyOf = async (tx: Executor, rental: LockerRentalRow) => {
+  const saleId = await depositSaleOf(tx, rental);
+  if (saleId === null) return null;
+  const [row] = await tx
+    .select({
+      price: sale.price,
+      paid: sql<number>`coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = ${depositSaleColumn} and p.status = 'APPROVE'), 0)::int`,
+      adjusted: sql<number>`coalesce((select sum(a.amount) from ${saleAdjustment} a where a.sale_id = ${depositSaleColumn}), 0)::int`,
+      method: sql<PaymentMethod | null>`(select p.method from ${paymentLine} p where p.sale_id = ${depositSaleColumn} and p.status = 'APPROVE' and p.amount > 0 order by p.create_date desc, p.id desc limit 1)`,
+    })
+    .from(sale)
+    .where(eq(sale.id, saleId));
+  if (!row) return null;
+  const paid = Number(row.paid);
+  const adjusted = Number(row.adjusted);
+  return {
+    saleId,
+    price: row.price,
+    paid,
+    adjusted,
+    owed: saleOwed({ price: row.price, adjusted, paid, closed: false }),
+    depositPaid: depositPaid({ price: row.price, deposit: rental.deposit, paid }),
+    method: row.method,
+  };
+};
+
 export type EndInput = {
   keyReturned: boolean;
   depositRefunded: number;
@@ -931,9 +969,11 @@ export type EndInput = {
 };
 
 /**
- * Ends an ACTIVE rental (returned): the key, and the deposit refunded as a negative REFUND payment line on the
- * chain's deposit sale; refunding less than the deposit needs the reason it is kept (400
- * `depositKeptReasonRequired`). Returns the rental's id.
+ * Ends an ACTIVE rental (returned), by `depositOnEnd` (docs/rules.md#lockers): the key; the deposit refunded, at
+ * most what was paid of it, as a negative REFUND payment line on the chain's deposit sale; keeping some of the
+ * paid deposit needs the reason (400 `depositKeptReasonRequired`); the part of the deposit never paid is dropped
+ * from what the sale owes by a CORRECTION adjustment, so the customer owes only the fee once the key is back.
+ * Returns the rental's id.
  */
 export const endRental = async (
   tx: Executor,
@@ -945,23 +985,34 @@ export const endRental = async (
   const today = seoulToday(actor.now);
   const { rental, lockers } = await lockRental(tx, gymId, id);
   assertActive(rental);
-  if (input.depositRefunded > rental.deposit) throw badField('depositRefunded', 'depositRefundAboveDeposit');
-  const kept = rental.deposit - input.depositRefunded;
-  const reason = kept > 0 ? (input.depositKeptReason ?? null) : null;
-  if (kept > 0 && !reason) throw badField('depositKeptReason', 'depositKeptReasonRequired');
-  const method = (input.refundMethod ?? 'CASH') as PaymentMethod;
-  if (input.depositRefunded > 0) {
-    const saleId = await depositSaleOf(tx, rental);
-    if (saleId === null) throw notFound();
-    // Never more than came in on that sale: a deposit that was never paid is not paid back.
-    const [paid] = await tx
-      .select({ net: sql<number>`coalesce(sum(${paymentLine.amount}), 0)::int` })
-      .from(paymentLine)
-      .where(eq(paymentLine.saleId, saleId));
-    if (input.depositRefunded > (paid?.net ?? 0)) throw badField('depositRefunded', 'depositRefundAbovePaid');
+  const label = lockers[0]!.label;
+  // The customer's row, then the deposit's sale, as a collection locks them: a collection of that sale at the same
+  // moment reads its balance after this (docs/rules.md#collecting-a-balance).
+  const depositSaleId = rental.deposit > 0 ? await depositSaleOf(tx, rental) : null;
+  if (depositSaleId !== null) {
+    await tx.select({ id: member.id }).from(member).where(eq(member.id, rental.memberId)).for('update');
+    await tx.select({ id: sale.id }).from(sale).where(eq(sale.id, depositSaleId)).for('update');
+  }
+  const fresh = depositSaleId !== null ? await depositMoneyOf(tx, rental) : null;
+  const decision = depositOnEnd({
+    deposit: rental.deposit,
+    paid: fresh?.depositPaid ?? 0,
+    refund: input.depositRefunded,
+    reason: input.depositKeptReason?.trim() || null,
+    owed: fresh?.owed ?? 0,
+  });
+  if (decision.refusal)
+    throw badField(
+      decision.refusal === 'depositKeptReasonRequired' ? 'depositKeptReason' : 'depositRefunded',
+      decision.refusal,
+    );
+  const { kept, released } = decision;
+  const reason = kept > 0 ? (input.depositKeptReason?.trim() ?? null) : null;
+  const method = (input.refundMethod ?? fresh?.method ?? 'CASH') as PaymentMethod;
+  if (input.depositRefunded > 0 && fresh) {
     await tx.insert(paymentLine).values({
       gymId,
-      saleId,
+      saleId: fresh.saleId,
       memberId: rental.memberId,
       method,
       amount: -input.depositRefunded,
@@ -975,6 +1026,19 @@ export const endRental = async (
         reason,
       },
       note: reason,
+      createdByMemberId: actor.memberId,
+      createDate: actor.now,
+    });
+  }
+  if (released > 0 && fresh) {
+    // A deposit never paid is never owed once the key is back: the sale's price drops by it.
+    await tx.insert(saleAdjustment).values({
+      gymId,
+      saleId: fresh.saleId,
+      memberId: rental.memberId,
+      kind: 'CORRECTION',
+      amount: released,
+      reason: `락커 ${label} 반납: 미납 보증금 ${released.toLocaleString('ko-KR')}원 제외`,
       createdByMemberId: actor.memberId,
       createDate: actor.now,
     });
@@ -998,9 +1062,10 @@ export const endRental = async (
     entityId: id,
     before: {
       status: rental.status,
-      label: lockers[0]!.label,
+      label,
       endDate: rental.endDate,
       deposit: rental.deposit,
+      depositPaid: fresh?.depositPaid ?? 0,
     },
     after: {
       status: 'ENDED',
@@ -1009,6 +1074,7 @@ export const endRental = async (
       depositRefunded: input.depositRefunded,
       depositKept: kept,
       depositKeptReason: reason,
+      depositReleased: released,
       refundMethod: input.depositRefunded > 0 ? method : null,
     },
   });
@@ -1041,9 +1107,10 @@ const rentalColumns = {
   depositRefunded: lockerRental.depositRefunded,
   depositKeptReason: lockerRental.depositKeptReason,
   createDate: lockerRental.createDate,
-  // The sale's price minus its payments (refund lines are money back, not payments), never below 0.
+  // The sale's price minus its adjustments and its payments (refund lines are money back, not payments), never
+  // below 0 (`saleOwed`): an unpaid deposit dropped at the return is not owed.
   unpaidAmount:
-    sql<number>`coalesce((select greatest(s.price - coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = s.id and p.status = 'APPROVE'), 0), 0) from ${sale} s where s.id = ${lockerRental}.sale_id), 0)`.mapWith(
+    sql<number>`coalesce((select greatest(s.price - coalesce((select sum(a.amount) from ${saleAdjustment} a where a.sale_id = s.id), 0) - coalesce((select sum(p.amount) from ${paymentLine} p where p.sale_id = s.id and p.status = 'APPROVE'), 0), 0) from ${sale} s where s.id = ${lockerRental}.sale_id), 0)`.mapWith(
       Number,
     ),
 };
@@ -1084,6 +1151,8 @@ const toRental = (row: RentalRow, today: string, options: { mask: boolean }): Lo
   keyReturned: row.keyReturned,
   depositRefunded: row.depositRefunded,
   depositKeptReason: row.depositKeptReason,
+  depositPaid: null,
+  depositRefundMethod: null,
   state: lockerState({ broken: false, rentalEndDate: row.status === 'ACTIVE' ? row.endDate : null }, today),
   createDate: row.createDate.toISOString(),
 });
@@ -1097,7 +1166,11 @@ export const rentalRecord = async (
 ): Promise<LockerRental> => {
   const [row] = await rentalQuery(db).where(and(eq(lockerRental.id, id), eq(lockerRental.gymId, gymId)));
   if (!row) throw notFound();
-  return toRental(row, seoulToday(now), { mask: false });
+  const rental = toRental(row, seoulToday(now), { mask: false });
+  if (row.status !== 'ACTIVE' || row.deposit === 0) return rental;
+  const [full] = await db.select().from(lockerRental).where(eq(lockerRental.id, id));
+  const money = full ? await depositMoneyOf(db, full) : null;
+  return { ...rental, depositPaid: money?.depositPaid ?? 0, depositRefundMethod: money?.method ?? null };
 };
 
 /** The list's views (docs/rules.md#lockers), each a where clause on the rental's own columns. */
