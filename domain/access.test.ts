@@ -7,7 +7,7 @@ import {
   requirementOf,
   resourceScreenRequirements,
 } from './access.ts';
-import { allFlags, type GymRights } from './permissions.ts';
+import { allFlags, type GymRights, presetOf, ROLE_PRESETS } from './permissions.ts';
 import { resources } from './resources/index.ts';
 import { SPEC_PATHS } from './routes.ts';
 
@@ -46,9 +46,12 @@ describe('the page permission table', () => {
     expect(requirementOf('/gym-member')?.rights).toEqual(['memberUseYn']);
     expect(decidePathAccess('/gym-member', reader)).toEqual({ allowed: true });
     expect(decidePathAccess('/gym-member/show/3', reader)).toEqual({ allowed: true });
-    expect(decidePathAccess('/gym-member/edit/3', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/gym-member/edit/3', reader)).toMatchObject({
+      allowed: false,
+      reason: 'forbidden',
+    });
     expect(decidePathAccess('/gym-member/edit/3', representative)).toEqual({ allowed: true });
-    expect(decidePathAccess('/memberManage/consult-list', reader)).toEqual({
+    expect(decidePathAccess('/memberManage/consult-list', reader)).toMatchObject({
       allowed: false,
       reason: 'forbidden',
     });
@@ -86,12 +89,12 @@ describe('the page permission table', () => {
     const reader = context({ rights: rights({ memberUseYn: true }) });
     expect(decidePathAccess('/memberManage/list', reader).allowed).toBe(true);
     expect(decidePathAccess('/ticket/list/add', reader).allowed).toBe(true);
-    expect(decidePathAccess('/memberManage/consult-list', reader)).toEqual({
+    expect(decidePathAccess('/memberManage/consult-list', reader)).toMatchObject({
       allowed: false,
       reason: 'forbidden',
     });
-    expect(decidePathAccess('/sales/unpaid', reader)).toEqual({ allowed: false, reason: 'forbidden' });
-    expect(decidePathAccess('/setting/gym', reader)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/sales/unpaid', reader)).toMatchObject({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/setting/gym', reader)).toMatchObject({ allowed: false, reason: 'forbidden' });
   });
 
   it('keeps facility settings to the representative', () => {
@@ -127,14 +130,17 @@ describe('the page permission table', () => {
       rights: rights({ memberUseYn: true }),
       approvedSubServices: new Set(['LOCKER']),
     });
-    expect(decidePathAccess('/locker', noFlag)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/locker', noFlag)).toMatchObject({ allowed: false, reason: 'forbidden' });
   });
 
   it('keeps the console to the operator, and the facility pages away from him', () => {
     const operator = context({ isSuperadmin: true, rights: null });
     expect(decidePathAccess('/admin/gym', operator).allowed).toBe(true);
-    expect(decidePathAccess('/admin', representative)).toEqual({ allowed: false, reason: 'forbidden' });
-    expect(decidePathAccess('/memberManage/list', operator)).toEqual({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/admin', representative)).toMatchObject({ allowed: false, reason: 'forbidden' });
+    expect(decidePathAccess('/memberManage/list', operator)).toMatchObject({
+      allowed: false,
+      reason: 'forbidden',
+    });
     expect(decidePathAccess('/profile', operator).allowed).toBe(true);
   });
 
@@ -145,5 +151,52 @@ describe('the page permission table', () => {
     expect(reader).toContain('/pay/history');
     expect(reader).not.toContain('/memberManage/list');
     expect(reader).not.toContain('/');
+  });
+
+  it('opens the front desk preset its work, and refuses it the finances, naming the right (issue 27 item 8)', () => {
+    const desk = context({
+      rights: rights(ROLE_PRESETS.FRONT_DESK),
+      approvedSubServices: new Set(['CONSULT', 'LOCKER', 'ENTER']),
+    });
+    for (const path of [
+      '/memberManage/list',
+      '/memberManage/list/info',
+      '/memberManage/consult-list',
+      '/crm',
+      '/entry',
+      '/locker',
+      '/plan',
+      '/manage/entryList',
+      '/pay/payment',
+      '/pay/history',
+      '/sales/unpaid',
+    ])
+      expect(decidePathAccess(path, desk).allowed, path).toBe(true);
+    for (const path of [
+      '/sales/statistics',
+      '/revenue/revenue-chart',
+      '/revenue/revenue-history',
+      '/pay/expenditure',
+    ])
+      expect(decidePathAccess(path, desk), path).toEqual({
+        allowed: false,
+        reason: 'forbidden',
+        missing: 'financeUseYn',
+      });
+  });
+
+  it('keeps the trainer preset away from payments and finances', () => {
+    const trainer = context({ rights: rights(ROLE_PRESETS.TRAINER) });
+    expect(decidePathAccess('/memberManage/list', trainer).allowed).toBe(true);
+    expect(decidePathAccess('/pay/payment', trainer)).toMatchObject({ missing: 'payHistoryUseYn' });
+    expect(decidePathAccess('/sales/statistics', trainer)).toMatchObject({ missing: 'financeUseYn' });
+    expect(presetOf(ROLE_PRESETS.TRAINER)).toBe('TRAINER');
+    expect(presetOf({ ...ROLE_PRESETS.TRAINER, financeUseYn: true })).toBeNull();
+  });
+
+  it('opens the consultation list with consultUseYn alone, and the CRM only with the add-on (item 9)', () => {
+    const consults = context({ rights: rights({ consultUseYn: true, subServiceUseYn: true }) });
+    expect(decidePathAccess('/memberManage/consult-list', consults)).toEqual({ allowed: true });
+    expect(decidePathAccess('/crm', consults)).toEqual({ allowed: false, reason: 'subService' });
   });
 });

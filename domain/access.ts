@@ -19,6 +19,8 @@ export type PageRequirement = {
 const account: PageRequirement = {};
 const members: PageRequirement = { rights: ['memberUseYn'] };
 const money: PageRequirement = { rights: ['payHistoryUseYn'] };
+// The business's finances: statistics, revenue recognition, expenditure (payroll) and net profit.
+const finance: PageRequirement = { rights: ['financeUseYn'] };
 const addOn = (subService: SubServiceType, ...rights: GymRight[]): PageRequirement => ({
   rights: ['subServiceUseYn', ...rights],
   subService,
@@ -75,7 +77,9 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   // Desk products and promotions are money screens (docs/rules.md#products).
   '/product': money,
   '/memberManage/list': members,
-  '/memberManage/consult-list': addOn('CONSULT', 'consultUseYn'),
+  // The consultation list is a standing member-menu entry: no add-on (docs/rules.md#access-table); the tablet flow
+  // (`/consulting`) and `/crm` need the CONSULT add-on.
+  '/memberManage/consult-list': { rights: ['consultUseYn'] },
   '/trainer': members,
   '/options/faq': members,
   '/manage/entryList': members,
@@ -93,10 +97,12 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   '/consulting': addOn('CONSULT', 'consultUseYn'),
   '/service-payment': { rights: ['subServiceSettingYn'] },
   '/sales': money,
-  '/revenue': money,
+  '/sales/statistics': finance,
+  '/revenue': finance,
   // `/pay/req`, the customer's payment-request page, sits outside the shell and its gate: it opens with its
   // link's token, not a session (docs/rules.md#payment-requests).
   '/pay': money,
+  '/pay/expenditure': finance,
   '/manage/receipt': money,
   '/setting/gym': { rights: ['represent'] },
   '/setting/gym/kakaochannel': { rights: ['adMessageSettingYn'] },
@@ -127,7 +133,10 @@ export type AccessContext = {
  * - `subService`: the add-on is not APPROVE: the no-permission page (docs/rules.md#access-table).
  */
 export type AccessDenial = 'forbidden' | 'noFacility' | 'subService';
-export type AccessDecision = { allowed: true } | { allowed: false; reason: AccessDenial };
+/** A refusal names the first right the page needs that the set lacks, for the access page to say. */
+export type AccessDecision =
+  | { allowed: true }
+  | { allowed: false; reason: AccessDenial; missing?: GymRight | 'superadmin' };
 
 const allow: AccessDecision = { allowed: true };
 const deny = (reason: AccessDenial): AccessDecision => ({ allowed: false, reason });
@@ -137,13 +146,15 @@ export const decideAccess = (
   context: AccessContext,
 ): AccessDecision => {
   if (!requirement) return allow;
-  if (requirement.superadmin) return context.isSuperadmin ? allow : deny('forbidden');
+  if (requirement.superadmin)
+    return context.isSuperadmin ? allow : { allowed: false, reason: 'forbidden', missing: 'superadmin' };
   if (!requirement.rights) return allow;
   // The operator inspects facilities from the console; it holds no facility rights (the server answers 403).
   if (context.isSuperadmin) return deny('forbidden');
   if (!context.rights) return deny('noFacility');
   const rights = context.rights;
-  if (!requirement.rights.every((right) => hasRight(rights, right))) return deny('forbidden');
+  const missing = requirement.rights.find((right) => !hasRight(rights, right));
+  if (missing) return { allowed: false, reason: 'forbidden', missing };
   if (requirement.subService && !context.approvedSubServices.has(requirement.subService)) {
     return deny('subService');
   }

@@ -55,6 +55,8 @@ export const customerSchema = z
     holdEndDate: z.string().nullable(),
     passState: z.enum(customerPassStates),
     unpaidAmount: z.number().int(),
+    /** Set when the caller lacks payHistoryUseYn: `unpaidAmount` was removed (docs/rules.md#access-table). */
+    moneyHidden: z.boolean().optional(),
     /** The last allowed check-in; null when the customer never came in. */
     lastVisitAt: isoDateTime.nullable(),
     createDate: isoDateTime,

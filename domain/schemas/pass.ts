@@ -175,6 +175,11 @@ export const ticketIssueSchema = z
     paidAmount: z.number().int(),
     refundedAmount: z.number().int(),
     unpaidAmount: z.number().int(),
+    /**
+     * Set when the caller lacks payHistoryUseYn: the price, paid, refunded and unpaid amounts and the payment
+     * lines were removed (docs/rules.md#access-table).
+     */
+    moneyHidden: z.boolean().optional(),
     soldByMemberId: z.number().int().nullable(),
     soldByName: z.string().nullable(),
     createDate: isoDateTime,

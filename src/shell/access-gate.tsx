@@ -10,7 +10,8 @@ import { PageSpinner } from './page-spinner.tsx';
 
 /**
  * docs/rules.md#access-table: a page renders only when the permission table (domain/access.ts) allows it in
- * the selected facility. Otherwise: the access guard ("No access permission."), the no-permission page for an
+ * the selected facility. Otherwise: the access guard ("No access permission.", naming the missing right, with a
+ * way back to HOME), the no-permission page for an
  * add-on that is not APPROVE, or a page asking to choose an active facility.
  */
 export function AccessGate({ children }: { children?: ReactNode }) {
@@ -23,5 +24,5 @@ export function AccessGate({ children }: { children?: ReactNode }) {
   if (decision.allowed) return children;
   if (decision.reason === 'noFacility') return <NoFacilityPage />;
   if (decision.reason === 'subService') return <NoPermissionPage />;
-  return <AccessGuardPage inShell />;
+  return <AccessGuardPage inShell missing={decision.missing} />;
 }

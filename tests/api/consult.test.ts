@@ -156,29 +156,41 @@ const detail = async (id: number, cookies: Cookies) => {
 };
 
 describe('the CONSULT add-on gate', () => {
-  it('answers 403 consultAddOnRequired on every consulting call until the add-on is approved, then serves them', async () => {
+  it('serves the list, the records and the survey builder without the add-on (docs/rules.md#access-table)', async () => {
     const made = await makeActiveGym(t);
     const owner = made.owner.cookies;
     const gymId = made.gym.id;
     const survey = { title: DEFAULT_SURVEY.title, questions: DEFAULT_SURVEY.questions };
     const calls = [
-      ['GET', `/web/consult/list/${gymId}`, undefined],
-      ['GET', `/web/consult/survey/${gymId}`, undefined],
-      ['POST', `/web/consult/survey/${gymId}`, survey],
-      ['GET', `/web/consult/pipeline/${gymId}`, undefined],
-      ['POST', `/web/consult/kiosk/${gymId}`, undefined],
-      ['GET', `/web/consult/waiting/${gymId}`, undefined],
+      ['GET', `/web/consult/list/${gymId}`, undefined, 200],
+      ['GET', `/web/consult/survey/${gymId}`, undefined, 200],
+      ['POST', `/web/consult/survey/${gymId}`, survey, 201],
+      ['GET', `/web/consult/waiting/${gymId}`, undefined, 200],
     ] as const;
-    for (const [method, url, payload] of calls) {
+    for (const [method, url, payload, status] of calls) {
       const response = await send(method, url, { cookies: owner, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    }
+  });
+
+  it('answers 403 consultAddOnRequired on the tablet flow and the CRM until the add-on is approved', async () => {
+    const made = await makeActiveGym(t);
+    const owner = made.owner.cookies;
+    const gymId = made.gym.id;
+    const calls = [
+      ['GET', `/web/consult/pipeline/${gymId}`],
+      ['POST', `/web/consult/kiosk/${gymId}`],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await send(method, url, { cookies: owner });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(403);
       expect(response.json().reason, `${method} ${url}`).toBe('consultAddOnRequired');
     }
 
     await approveAddOn(t, gymId, 'CONSULT');
-    const expected = [200, 200, 201, 200, 201, 200];
-    for (const [i, [method, url, payload]] of calls.entries()) {
-      const response = await send(method, url, { cookies: owner, ...(payload ? { payload } : {}) });
+    const expected = [200, 201];
+    for (const [i, [method, url]] of calls.entries()) {
+      const response = await send(method, url, { cookies: owner });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(expected[i]);
     }
   });

@@ -246,7 +246,10 @@ describe('expenses', () => {
   });
 
   it('is read-only for staff without the setting flag', async () => {
-    const reader = await makeStaff(t.app, { cookies: owner }, gymId, { payHistoryUseYn: true });
+    const reader = await makeStaff(t.app, { cookies: owner }, gymId, {
+      payHistoryUseYn: true,
+      financeUseYn: true,
+    });
     expect((await send('GET', `/web/expense?gymId=${gymId}`, undefined, reader.cookies)).statusCode).toBe(
       200,
     );

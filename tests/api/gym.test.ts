@@ -49,6 +49,7 @@ describe('POST /web/gym (creating a facility)', () => {
       'adMessageSettingYn',
       'payHistoryUseYn',
       'payHistorySettingYn',
+      'financeUseYn',
     ];
     expect(Object.keys(byName).sort()).toEqual(['기본 권한', '대표자']);
     const { 대표자: representative } = byName;

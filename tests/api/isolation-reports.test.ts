@@ -6,7 +6,8 @@ import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/
 
 // The isolation matrix of the report endpoints (docs/architecture.md#tests, docs/rules.md#reports): every one
 // against no session (401), another facility's owner naming this facility (404), a worker without
-// payHistoryUseYn (403), the operator (403), and the callers who may (the flag alone, the owner). The reports
+// the finance right financeUseYn (403, though it holds every other flag), the operator (403), and the callers who
+// may (the flag alone, the owner). The reports
 // take no id but the facility's, so "another facility's ids under its own facility" has no case here; instead,
 // B's owner reading B sees none of A's money.
 
@@ -31,8 +32,8 @@ beforeAll(async () => {
   B = b.gym.id;
   ownerA = a.owner.cookies;
   ownerB = b.owner.cookies;
-  withFlag = (await makeStaff(t.app, a.owner, A, { payHistoryUseYn: true })).cookies;
-  without = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), payHistoryUseYn: false })).cookies;
+  withFlag = (await makeStaff(t.app, a.owner, A, { financeUseYn: true })).cookies;
+  without = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })).cookies;
   const ticket = await makeTicket(t, ownerA, A);
   const customer = await makeCustomer(t, ownerA, A);
   await sellOk(t, ownerA, {

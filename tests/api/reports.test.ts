@@ -77,9 +77,11 @@ beforeAll(async () => {
     memberUseYn: true,
     memberSettingYn: true,
     payHistoryUseYn: true,
+    financeUseYn: true,
   });
   seller = { cookies: staff.cookies, id: staff.member.id };
-  noPay = (await makeStaff(t.app, made.owner, gymId, { ...allFlags(true), payHistoryUseYn: false })).cookies;
+  // Every flag but the finance right (docs/rules.md#access-table): the reports stay closed.
+  noPay = (await makeStaff(t.app, made.owner, gymId, { ...allFlags(true), financeUseYn: false })).cookies;
   await approveAddOn(t, gymId, 'LOCKER');
   const year = await makeTicket(t, owner, gymId, {
     name: '헬스 12개월',
@@ -482,7 +484,7 @@ describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () =
 });
 
 describe('refusals', () => {
-  it('needs payHistoryUseYn: 403 without it', async () => {
+  it('needs the finance right (financeUseYn): 403 without it, whatever the payment flags', async () => {
     for (const url of [
       `/web/report/statistics?gymId=${gymId}&${range}`,
       `/web/report/revenue-history?gymId=${gymId}&${range}`,

@@ -14,6 +14,9 @@ const flags = () => ({
   adMessageSettingYn: boolean().notNull().default(false),
   payHistoryUseYn: boolean().notNull().default(false),
   payHistorySettingYn: boolean().notNull().default(false),
+  // The business's finances (docs/rules.md#permissions, docs/DECISIONS.md): statistics, revenue recognition,
+  // expenditure, net profit, payroll and the pay of other trainers.
+  financeUseYn: boolean().notNull().default(false),
 });
 
 export const gymAuth = pgTable(

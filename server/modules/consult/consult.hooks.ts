@@ -3,20 +3,14 @@ import { consult, consultEvent } from '../../db/schema/index.ts';
 import type { ResourceHooks } from '../../resources/engine.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { rowOf } from '../rows.ts';
-import { assertConsultAddOn, consultingGyms } from './consult.service.ts';
 
 // The generic consult calls (docs/rules.md#consulting): a phone consult logged by staff, an edit of its contact
-// details, and DELETE /consult/{id}; each needs the facility's CONSULT add-on, and each is audited. The generic
-// list shows only the facilities whose add-on is approved.
+// details, and DELETE /consult/{id}; each is audited. Like the consultation list, they need consultUseYn /
+// consultSettingYn only, not the CONSULT add-on (docs/rules.md#access-table).
 
 export const consultHooks: ResourceHooks = {
-  narrowScope: (gymIds, ctx) => consultingGyms(ctx.db, gymIds),
-
-  authorizeRead: ({ ctx, row }) => assertConsultAddOn(ctx.db, row.gymId as number),
-
   create: async ({ request, ctx, tx, body }) => {
     const values = body as typeof consult.$inferInsert;
-    await assertConsultAddOn(tx, values.gymId);
     const now = ctx.clock();
     const [row] = await tx
       .insert(consult)
@@ -48,7 +42,6 @@ export const consultHooks: ResourceHooks = {
 
   beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const row = rowOf(consult, existing);
-    await assertConsultAddOn(tx, row.gymId);
     await recordAudit(tx, request, ctx, {
       gymId: row.gymId,
       action: 'consult.update',
@@ -62,7 +55,6 @@ export const consultHooks: ResourceHooks = {
 
   delete: async ({ request, ctx, tx, existing }) => {
     const row = rowOf(consult, existing);
-    await assertConsultAddOn(tx, row.gymId);
     await tx.delete(consult).where(eq(consult.id, row.id));
     await recordAudit(tx, request, ctx, {
       gymId: row.gymId,

@@ -53,8 +53,9 @@ import {
 } from './consult.service.ts';
 import { kioskStaffRoutes } from './kiosk-staff.routes.ts';
 
-// Consulting (docs/rules.md#consulting): read with consultUseYn, changed with consultSettingYn, and every call
-// refused with 403 `consultAddOnRequired` while the facility's CONSULT add-on is not APPROVE. The tablet's calls
+// Consulting (docs/rules.md#consulting): read with consultUseYn, changed with consultSettingYn. The list, a
+// consult's record and the survey builder need no add-on (docs/rules.md#access-table); the tablet flow and the CRM
+// (pipeline, stages, follow-ups) answer 403 `consultAddOnRequired` while the CONSULT add-on is not APPROVE. The tablet's calls
 // take only the `x-kiosk-token` header: no session, no other facility, nothing but its own survey and consults.
 // Its staff steps (kiosk-staff.routes.ts) add a staff window that a staff member opens with their password.
 
@@ -71,21 +72,27 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     now: ctx.clock(),
   });
 
-  /** The right in the facility, then the add-on; a write also needs the facility open. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight, operatorReads = true) => {
+  /** The right in the facility, then (the tablet flow and the CRM) the add-on; a write also needs it open. */
+  const guard = async (
+    request: FastifyRequest,
+    gymId: number,
+    right: GymRight,
+    operatorReads = true,
+    addOn = false,
+  ) => {
     requireMember(request);
     await assertGymRight(request, ctx.loadRights, gymId, right, {
       superadmin: operatorReads && right === READ,
     });
-    await assertConsultAddOn(ctx.db, gymId);
+    if (addOn) await assertConsultAddOn(ctx.db, gymId);
     if (right !== READ) await assertGymWritable(ctx, gymId);
   };
 
   /** A consult by id, guarded in its own facility (another facility's id answers 404). */
-  const guarded = async (request: FastifyRequest, id: number, right: GymRight) => {
+  const guarded = async (request: FastifyRequest, id: number, right: GymRight, addOn = false) => {
     requireMember(request);
     const row = await consultRow(ctx.db, id);
-    await guard(request, row.gymId, right);
+    await guard(request, row.gymId, right, true, addOn);
     return row;
   };
 
@@ -248,7 +255,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE);
+      const row = await guarded(request, request.params.id, WRITE, true);
       const { after } = await ctx.db.transaction(async (tx) => {
         const moved = await moveStage(tx, row.id, row.gymId, request.body.stage, actorOf(request));
         await recordAudit(tx, request, ctx, {
@@ -277,7 +284,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE);
+      const row = await guarded(request, request.params.id, WRITE, true);
       const { after } = await ctx.db.transaction((tx) =>
         addFollowUp(tx, row.id, row.gymId, request.body, actorOf(request)),
       );
@@ -343,7 +350,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       const { gymId } = request.params;
-      await guard(request, gymId, READ);
+      await guard(request, gymId, READ, true, true);
       const month = request.query.month ?? seoulToday(ctx.clock()).slice(0, 7);
       return { data: await pipeline(ctx.db, gymId, month, ctx.clock()) };
     },
@@ -362,7 +369,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { gymId } = request.params;
       // Only the facility's own staff open its tablet: the operator reads, but never writes walk-ins.
-      await guard(request, gymId, READ, false);
+      await guard(request, gymId, READ, false, true);
       await assertGymWritable(ctx, gymId);
       return reply.code(201).send({ data: await openKiosk(ctx.db, gymId, actorOf(request)) });
     },

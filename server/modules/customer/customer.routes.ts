@@ -23,6 +23,7 @@ import {
   willInactiveListRoute,
 } from '#domain/api/customer.ts';
 import type { GymRight } from '#domain/permissions.ts';
+import { withoutCustomerMoney, withoutPassMoney } from '#domain/rules/money-fields.ts';
 import type { CustomerSegment } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
@@ -30,6 +31,7 @@ import { ticketIssue } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { seesMoney } from '../../http/money-rights.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
@@ -111,10 +113,13 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       async (request, reply) => {
         const query = request.query;
         await guard(request, query.gymId, READ);
-        return sendPage(
-          reply,
-          await listCustomers(ctx.db, { ...query, segment: segment ?? query.segment }, ctx.clock()),
+        const page = await listCustomers(
+          ctx.db,
+          { ...query, segment: segment ?? query.segment },
+          ctx.clock(),
         );
+        if (await seesMoney(request, ctx.loadRights, query.gymId)) return sendPage(reply, page);
+        return sendPage(reply, { ...page, data: page.data.map(withoutCustomerMoney) });
       },
     );
 
@@ -212,8 +217,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guard(request, request.query.gymId, READ);
-      return { data: await getCustomer(ctx.db, request.query.gymId, request.params.id, ctx.clock()) };
+      const { gymId } = request.query;
+      await guard(request, gymId, READ);
+      const data = await getCustomer(ctx.db, gymId, request.params.id, ctx.clock());
+      return { data: (await seesMoney(request, ctx.loadRights, gymId)) ? data : withoutCustomerMoney(data) };
     },
   );
 
@@ -294,7 +301,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         if (passes.length === 0) throw new AppError('CONFLICT', 'noCurrentPass');
         for (const pass of passes) await holdPass(tx, actor, pass.id, hold);
       });
-      return { data: await issueDetails(ctx.db, { gymId, memberId }, ctx.clock()) };
+      const data = await issueDetails(ctx.db, { gymId, memberId }, ctx.clock());
+      return { data: (await seesMoney(request, ctx.loadRights, gymId)) ? data : data.map(withoutPassMoney) };
     },
   );
 
@@ -357,7 +365,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       await guard(request, gymId, READ);
       const data = await customerPassDetails(ctx.db, gymId, request.params.id, ctx.clock());
       if (data.length === 0) await getCustomer(ctx.db, gymId, request.params.id, ctx.clock());
-      return { data };
+      // The customer page's payments are the payment right's (docs/rules.md#access-table).
+      return { data: (await seesMoney(request, ctx.loadRights, gymId)) ? data : data.map(withoutPassMoney) };
     },
   );
 

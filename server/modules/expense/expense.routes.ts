@@ -31,10 +31,12 @@ import {
   reverseExpense,
 } from './expense.service.ts';
 
-// Expenditure (docs/rules.md#expenditure): read with payHistoryUseYn, written with payHistorySettingYn. The
+// Expenditure (docs/rules.md#expenditure): read with the finance right (financeUseYn), written with it and
+// payHistorySettingYn. The
 // facility is the query's or the body's `gymId`; a category or expense of another facility answers 404.
 
-const READ: GymRight = 'payHistoryUseYn';
+const FINANCE: GymRight = 'financeUseYn';
+const READ: GymRight = 'financeUseYn';
 const WRITE: GymRight = 'payHistorySettingYn';
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
@@ -43,6 +45,8 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   /** The right first (404 without a link, 403 without the flag), then a closed facility for a write. */
   const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
     requireMember(request);
+    // Expenditure (payroll included) and the net profit are the business's finances (docs/rules.md#access-table).
+    await assertGymRight(request, ctx.loadRights, gymId, FINANCE);
     await assertGymRight(request, ctx.loadRights, gymId, right);
     if (right !== READ) await assertGymWritable(ctx, gymId);
     return gymId;

@@ -13,8 +13,10 @@ import {
   transferRoute,
 } from '#domain/api/pass.ts';
 import type { GymRight } from '#domain/permissions.ts';
+import { withoutPassMoney } from '#domain/rules/money-fields.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
+import { seesMoney } from '../../http/money-rights.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
@@ -70,7 +72,8 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const page = await listIssues(ctx.db, request.params.gymId, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       if (page.capped) reply.header('x-total-count-capped', 'true');
-      return { data: page.data, total: page.total };
+      const money = await seesMoney(request, ctx.loadRights, request.params.gymId);
+      return { data: money ? page.data : page.data.map(withoutPassMoney), total: page.total };
     },
   );
 
@@ -86,7 +89,9 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       await guardIssue(request, request.params.id, READ);
-      return { data: await issueDetail(ctx.db, request.params.id, ctx.clock()) };
+      const data = await issueDetail(ctx.db, request.params.id, ctx.clock());
+      // The pass's payment lines are the payment right's (docs/rules.md#access-table).
+      return { data: (await seesMoney(request, ctx.loadRights, data.gymId)) ? data : withoutPassMoney(data) };
     },
   );
 
@@ -162,7 +167,10 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         const id = (request.params as { id: number }).id;
         await guardIssue(request, id, WRITE);
         await ctx.db.transaction((tx) => run(tx, actorOf(request, ctx), id, request.body as never));
-        return { data: await issueDetail(ctx.db, id, ctx.clock()) };
+        const data = await issueDetail(ctx.db, id, ctx.clock());
+        return {
+          data: (await seesMoney(request, ctx.loadRights, data.gymId)) ? data : withoutPassMoney(data),
+        };
       },
     );
 

@@ -24,10 +24,11 @@ import {
   salesStatistics,
 } from './report.service.ts';
 
-// The reports (docs/rules.md#reports, #revenue-recognition): read-only, with payHistoryUseYn on the facility named
-// by the query's `gymId` (404 without a link to it, 403 without the flag). A closed facility's reports still read.
+// The reports (docs/rules.md#reports, #revenue-recognition): read-only, with the finance right (financeUseYn,
+// docs/rules.md#access-table) on the facility named by the query's `gymId` (404 without a link to it, 403 without
+// the flag). A closed facility's reports still read.
 
-const READ: GymRight = 'payHistoryUseYn';
+const READ: GymRight = 'financeUseYn';
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -25,6 +26,7 @@ import {
 } from '#domain/api/schedule.ts';
 import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
+import { trainer } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -401,7 +403,15 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guardTrainer(request, request.params.id, READ);
+      const gymId = await guardTrainer(request, request.params.id, READ);
+      // A trainer reads their own pay; another trainer's is the finance right's (docs/rules.md#trainer-pay).
+      const [owner] = await ctx.db
+        .select({ memberId: trainer.memberId })
+        .from(trainer)
+        .where(eq(trainer.id, request.params.id));
+      if (owner?.memberId !== requireMember(request).id) {
+        await assertGymRight(request, ctx.loadRights, gymId, 'financeUseYn');
+      }
       return { data: await payReport(ctx.db, request.params.id, request.query.month) };
     },
   );

@@ -50,6 +50,23 @@ describe('AccessGuardPage (docs/rules.md#access-table)', () => {
   });
 });
 
+describe('AccessGuardPage in the shell (docs/rules.md#access-table)', () => {
+  it('names the missing right and leads back to HOME', async () => {
+    renderPage(<AccessGuardPage inShell missing="financeUseYn" />);
+    expect(screen.getByTestId('missing-right').textContent).toBe(
+      'Right needed: Finances (statistics, revenue, expenses, pay)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Go to HOME|Home/i }));
+    await waitFor(() => expect(where()).toBe('/'));
+  });
+
+  it('names a role in Korean', () => {
+    renderPage(<AccessGuardPage inShell missing="represent" />, { language: 'ko' });
+    expect(screen.getByTestId('missing-right').textContent).toBe('필요한 권한: 시설 대표자');
+    expect(screen.getByRole('button', { name: /홈으로/ })).toBeTruthy();
+  });
+});
+
 describe('NoPermissionPage (docs/rules.md#access-table)', () => {
   it('says "No permission", points to the additional services menu and goes home', async () => {
     renderPage(<NoPermissionPage />);

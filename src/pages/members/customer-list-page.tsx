@@ -145,8 +145,9 @@ export function CustomerListPage() {
       align: 'right',
       sorter: true,
       sortOrder: sort.field === 'unpaidAmount' ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
+      // Without payHistoryUseYn the server sends no balance (docs/rules.md#access-table): "-".
       render: (_, c) =>
-        c.unpaidAmount > 0 ? (
+        !c.moneyHidden && c.unpaidAmount > 0 ? (
           <Typography.Text type="danger" className="fd-nowrap">
             {formatWon(c.unpaidAmount, i18n.language)}
           </Typography.Text>

@@ -125,15 +125,22 @@ export function PassView({
             })}
           </Descriptions.Item>
         )}
-        <Descriptions.Item label={translate('passes.view.price')}>{won(pass.price)}</Descriptions.Item>
-        <Descriptions.Item label={translate('passes.view.paid')}>{won(pass.paidAmount)}</Descriptions.Item>
-        <Descriptions.Item label={translate('passes.view.unpaid')}>
-          {pass.unpaidAmount > 0 ? (
-            <Typography.Text type="danger">{won(pass.unpaidAmount)}</Typography.Text>
-          ) : (
-            won(0)
-          )}
-        </Descriptions.Item>
+        {/* Without payHistoryUseYn the server sends no amounts (docs/rules.md#access-table). */}
+        {!pass.moneyHidden && (
+          <Descriptions.Item label={translate('passes.view.price')}>{won(pass.price)}</Descriptions.Item>
+        )}
+        {!pass.moneyHidden && (
+          <Descriptions.Item label={translate('passes.view.paid')}>{won(pass.paidAmount)}</Descriptions.Item>
+        )}
+        {!pass.moneyHidden && (
+          <Descriptions.Item label={translate('passes.view.unpaid')}>
+            {pass.unpaidAmount > 0 ? (
+              <Typography.Text type="danger">{won(pass.unpaidAmount)}</Typography.Text>
+            ) : (
+              won(0)
+            )}
+          </Descriptions.Item>
+        )}
         {pass.refundedAmount > 0 && (
           <Descriptions.Item label={translate('passes.view.refunded')}>
             {won(pass.refundedAmount)}

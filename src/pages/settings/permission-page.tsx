@@ -3,7 +3,7 @@ import { useCreate, useList, useTranslate } from '@refinedev/core';
 import { App, Button, Checkbox, Radio, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { allFlags, type PermissionFlag } from '#domain/permissions.ts';
+import { allFlags, type PermissionFlag, ROLE_PRESETS, type RolePreset } from '#domain/permissions.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import { fieldErrorsOf } from '../../providers/http-error.ts';
@@ -32,11 +32,11 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
   const sets = orderSets(result.data);
   const flagLabel = (flag: PermissionFlag) => translate(`gym-auth.fields.${flag}`);
 
-  const handleCreate = async (name: string): Promise<void> => {
+  const handleCreate = async (name: string, preset?: RolePreset): Promise<void> => {
     try {
       await create.mutateAsync({
         resource: RESOURCE,
-        values: { gymId: gym.id, name, ...allFlags(false) },
+        values: { gymId: gym.id, name, ...(preset ? ROLE_PRESETS[preset] : allFlags(false)) },
         successNotification: false,
         errorNotification: false,
       });
@@ -104,7 +104,7 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
       title: translate(`settings.permission.areas.${area.key}`),
       children: [
         flagColumn(area.flags[0], translate('settings.permission.use')),
-        flagColumn(area.flags[1], translate('settings.permission.manage')),
+        ...(area.flags[1] ? [flagColumn(area.flags[1], translate('settings.permission.manage'))] : []),
       ],
     })),
     {
@@ -190,6 +190,7 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
         title={translate('settings.permission.createTitle')}
         initialName=""
         okText={translate('buttons.create')}
+        withPreset
         onSubmit={handleCreate}
         onClose={() => setCreating(false)}
       />

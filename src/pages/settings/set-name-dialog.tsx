@@ -1,9 +1,13 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { type RolePreset, rolePresets } from '#domain/permissions.ts';
 import { fieldErrorsOf } from '../../providers/http-error.ts';
 
-/** The name of a new set or a renamed one. */
+/**
+ * The name of a new set or a renamed one. `withPreset`: a new set may start from a role preset's flags
+ * (docs/rules.md#permissions), adjusted afterwards in the matrix; none leaves every flag off.
+ */
 export function SetNameDialog({
   open,
   title,
@@ -11,22 +15,24 @@ export function SetNameDialog({
   okText,
   onSubmit,
   onClose,
+  withPreset = false,
 }: {
   open: boolean;
   title: string;
   initialName: string;
   okText: string;
-  onSubmit: (name: string) => Promise<unknown>;
+  onSubmit: (name: string, preset?: RolePreset) => Promise<unknown>;
   onClose: () => void;
+  withPreset?: boolean;
 }) {
   const translate = useTranslate();
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<{ name: string; preset?: RolePreset }>();
   const [pending, setPending] = useState(false);
   const handleOk = async (): Promise<void> => {
-    const { name } = await form.validateFields();
+    const { name, preset } = await form.validateFields();
     setPending(true);
     try {
-      await onSubmit(name.trim());
+      await onSubmit(name.trim(), preset);
     } catch (error) {
       const nameErrors = fieldErrorsOf(error).find((field) => field.name === 'name');
       if (nameErrors) form.setFields([{ name: 'name', errors: nameErrors.errors }]);
@@ -62,6 +68,27 @@ export function SetNameDialog({
         >
           <Input autoFocus maxLength={50} autoComplete="off" />
         </Form.Item>
+        {withPreset ? (
+          <Form.Item
+            name="preset"
+            label={translate('settings.permission.presets.label')}
+            extra={translate('settings.permission.presets.hint')}
+          >
+            <Select
+              allowClear
+              placeholder={translate('settings.permission.presets.custom')}
+              options={rolePresets.map((preset) => ({
+                value: preset,
+                label: translate(`settings.permission.presets.${preset}`),
+              }))}
+              onChange={(preset?: RolePreset) => {
+                // The preset's name is offered while no name was typed.
+                if (preset && !form.getFieldValue('name'))
+                  form.setFieldValue('name', translate(`settings.permission.presets.${preset}`));
+              }}
+            />
+          </Form.Item>
+        ) : null}
       </Form>
     </Modal>
   );

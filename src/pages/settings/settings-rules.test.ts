@@ -21,9 +21,9 @@ const set = (id: number, state: { representYn?: boolean; defaultYn?: boolean } =
 });
 
 describe('the permission matrix', () => {
-  it('has a column for each of the ten permission flags, once', () => {
+  it('has a column for each of the eleven permission flags, once', () => {
     const columns = MATRIX_AREAS.flatMap((area) => area.flags);
-    expect(columns).toHaveLength(10);
+    expect(columns).toHaveLength(11);
     expect(new Set(columns)).toEqual(new Set(permissionFlags));
   });
 

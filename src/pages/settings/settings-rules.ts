@@ -1,5 +1,5 @@
 import type { GymMemberStatus } from '#domain/enums.ts';
-import type { PermissionFlag } from '#domain/permissions.ts';
+import { type PermissionFlag, presetOf, type RolePreset } from '#domain/permissions.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 
@@ -9,12 +9,17 @@ import type { GymMember } from '#domain/schemas/gym-member.ts';
 /**
  * The matrix's column groups: each area's "use" flag beside its "setting" flag (docs/rules.md#permissions).
  */
-export const MATRIX_AREAS: readonly { key: string; flags: readonly [PermissionFlag, PermissionFlag] }[] = [
+export const MATRIX_AREAS: readonly {
+  key: string;
+  /** The "use" flag and the "setting" flag; the finances have one flag for both. */
+  flags: readonly [PermissionFlag, PermissionFlag] | readonly [PermissionFlag];
+}[] = [
   { key: 'member', flags: ['memberUseYn', 'memberSettingYn'] },
   { key: 'consult', flags: ['consultUseYn', 'consultSettingYn'] },
   { key: 'subService', flags: ['subServiceUseYn', 'subServiceSettingYn'] },
   { key: 'adMessage', flags: ['adMessageUseYn', 'adMessageSettingYn'] },
   { key: 'payHistory', flags: ['payHistoryUseYn', 'payHistorySettingYn'] },
+  { key: 'finance', flags: ['financeUseYn'] },
 ];
 
 type SetState = Pick<GymAuth, 'representYn' | 'defaultYn'>;
@@ -46,6 +51,15 @@ export const orderSets = <T extends SetState & { id: number }>(sets: readonly T[
 /** The set a newly approved worker gets unless the representative picks another: the facility's default. */
 export const defaultSetId = (sets: readonly (SetState & { id: number })[]): number | undefined =>
   sets.find((set) => set.defaultYn && !set.representYn)?.id ?? sets.find((set) => !set.representYn)?.id;
+
+/**
+ * The set that holds a role preset's flags exactly (docs/rules.md#permissions), so that picking the preset again
+ * gives that set rather than a copy; undefined when none does yet (the preset's set is then created).
+ */
+export const setOfPreset = <T extends SetState & { id: number } & Record<PermissionFlag, boolean>>(
+  sets: readonly T[],
+  preset: RolePreset,
+): T | undefined => sets.find((set) => !set.representYn && presetOf(set) === preset);
 
 /** Staff links, pending requests apart; those who left (QUIT) are not listed. */
 export const splitStaff = (links: readonly GymMember[]) => {

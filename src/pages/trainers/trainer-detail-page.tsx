@@ -17,11 +17,13 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { trainerGetRoute, trainerUpdateRoute } from '#domain/api/schedule.ts';
+import { hasRight } from '#domain/permissions.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { fieldErrorsOf, isHttpError, statusOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
+import { useSessionMember } from '#src/session/session-context.tsx';
 import { ColorField, PayFields } from './pay-fields.tsx';
 import { PayReportCard } from './pay-report-card.tsx';
 import { bodyOf, formOf, formPathOf, type TrainerFormValues } from './trainer-form.ts';
@@ -167,7 +169,8 @@ export function TrainerDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const { gymAuth } = useFacility();
+  const { gymAuth, rights } = useFacility();
+  const me = useSessionMember();
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
   const trainer = useQuery({
     queryKey: trainerKeys.detail(id),
@@ -220,7 +223,10 @@ export function TrainerDetailPage() {
         {/* Keyed by the trainer, so another profile starts from its own values. */}
         <TrainerProfileForm key={`${t.id}`} trainer={t} canChange={canChange} />
       </SectionCard>
-      <PayReportCard trainer={t} />
+      {/* A trainer's own pay, or the finance right's (docs/rules.md#trainer-pay); the server refuses the rest. */}
+      {(me?.id === t.memberId || Boolean(rights && hasRight(rights, 'financeUseYn'))) && (
+        <PayReportCard trainer={t} />
+      )}
     </div>
   );
 }

@@ -38,18 +38,19 @@ export function ActiveStaff({ gym, staff }: { gym: Gym; staff: Staff }) {
           value={link.gymAuthId ?? undefined}
           placeholder={translate('settings.staff.noSet')}
           options={sets.options}
-          onChange={(gymAuthId: number) =>
+          onChange={(choice: NonNullable<typeof sets.defaultId>) =>
             ask(
               link,
               {
                 question: translate('settings.staff.changeSetQuestion', {
                   name: link.member.name,
-                  set: sets.nameOf(gymAuthId),
+                  set: sets.nameOf(choice),
                 }),
                 confirm: translate('settings.staff.changeSet'),
                 success: 'settings.staff.setChanged',
               },
-              patch(link, { gymAuthId }),
+              // A role preset becomes its set first (docs/rules.md#permissions).
+              async () => patch(link, { gymAuthId: await sets.resolve(choice) })(),
             )
           }
         />

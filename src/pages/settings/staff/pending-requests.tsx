@@ -9,12 +9,13 @@ import { EmptyText } from '#src/components/empty-text.tsx';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { type Staff, useLinkActions, useWorkerSets } from './use-staff.ts';
 
-/** Requests to join the staff: the set to give, approve or refuse. */
+/** Requests to join the staff: the set or role preset to give, approve or refuse. */
 export function PendingRequests({ gym, staff }: { gym: Gym; staff: Staff }) {
   const translate = useTranslate();
   const sets = useWorkerSets(gym.id);
   const { ask, patch, end } = useLinkActions(staff.refetch);
-  const [chosen, setChosen] = useState<Record<number, number>>({});
+  type Choice = NonNullable<typeof sets.defaultId>;
+  const [chosen, setChosen] = useState<Record<number, Choice>>({});
   const setOf = (link: GymMember) => chosen[link.id] ?? sets.defaultId;
 
   const columns: ColumnsType<GymMember> = [
@@ -34,7 +35,7 @@ export function PendingRequests({ gym, staff }: { gym: Gym; staff: Staff }) {
           style={{ minWidth: 180 }}
           value={setOf(link)}
           options={sets.options}
-          onChange={(value: number) => setChosen((current) => ({ ...current, [link.id]: value }))}
+          onChange={(value: Choice) => setChosen((current) => ({ ...current, [link.id]: value }))}
         />
       ),
     },
@@ -61,7 +62,12 @@ export function PendingRequests({ gym, staff }: { gym: Gym; staff: Staff }) {
                     confirm: translate('settings.staff.approve'),
                     success: 'settings.staff.approved',
                   },
-                  patch(link, { status: 'ACTIVE', gymAuthId }),
+                  // A role preset becomes its set first (docs/rules.md#permissions).
+                  async () => {
+                    if (gymAuthId === undefined) return;
+                    const id = await sets.resolve(gymAuthId);
+                    await patch(link, { status: 'ACTIVE', gymAuthId: id })();
+                  },
                 )
               }
             >

@@ -1,12 +1,13 @@
-import { useDelete, useList, useTranslate, useUpdate } from '@refinedev/core';
+import { useCreate, useDelete, useList, useTranslate, useUpdate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { workerListRoute } from '#domain/api/gym-member.ts';
+import { ROLE_PRESETS, type RolePreset, rolePresets } from '#domain/permissions.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import { api } from '#src/providers/instances.ts';
 import { useModal } from '#src/shell/modal/use-modal.ts';
-import { defaultSetId, orderSets, splitStaff } from '../settings-rules.ts';
+import { defaultSetId, orderSets, setOfPreset, splitStaff } from '../settings-rules.ts';
 import { useReportError } from '../use-report-error.ts';
 
 const quiet = { successNotification: false, errorNotification: false } as const;
@@ -35,12 +36,52 @@ export const useWorkerSets = (gymId: number) => {
     sorters: [{ field: 'id', order: 'asc' }],
     pagination: { currentPage: 1, pageSize: 100 },
   });
+  const translate = useTranslate();
+  const create = useCreate<GymAuth>({ mutationOptions: { meta: { silent: true } } });
   const sets = orderSets(result.data);
+  const presetLabel = (preset: RolePreset) => translate(`settings.permission.presets.${preset}`);
+  /** A value of the picker: a set's id, or a role preset (docs/rules.md#permissions). */
+  type Choice = number | `preset:${RolePreset}`;
+  const nameOf = (choice: Choice | null | undefined) =>
+    typeof choice === 'string'
+      ? presetLabel(choice.slice('preset:'.length) as RolePreset)
+      : (sets.find((set) => set.id === choice)?.name ?? '—');
   return {
     sets,
-    options: sets.filter((set) => !set.representYn).map((set) => ({ value: set.id, label: set.name })),
-    nameOf: (id: number | null) => sets.find((set) => set.id === id)?.name ?? '—',
-    defaultId: defaultSetId(sets),
+    options: [
+      {
+        label: translate('settings.permission.presets.label'),
+        options: rolePresets.map((preset) => ({
+          value: `preset:${preset}` as Choice,
+          label: presetLabel(preset),
+        })),
+      },
+      {
+        label: translate('gym-member.fields.gymAuthId'),
+        options: sets
+          .filter((set) => !set.representYn)
+          .map((set) => ({ value: set.id as Choice, label: set.name })),
+      },
+    ],
+    nameOf,
+    defaultId: defaultSetId(sets) as Choice | undefined,
+    /**
+     * The set a choice gives: a set as is; a preset, the set that holds its flags, or a new set named after it
+     * with them, which the representative then adjusts in the permission matrix.
+     */
+    resolve: async (choice: Choice): Promise<number> => {
+      if (typeof choice === 'number') return choice;
+      const preset = choice.slice('preset:'.length) as RolePreset;
+      const existing = setOfPreset(sets, preset);
+      if (existing) return existing.id;
+      const made = await create.mutateAsync({
+        resource: 'gym-auth',
+        values: { gymId, name: presetLabel(preset), ...ROLE_PRESETS[preset] },
+        successNotification: false,
+        errorNotification: false,
+      });
+      return made.data.id as number;
+    },
   };
 };
 
