@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { DEMO_VERIFICATION } from '#domain/demo.ts';
 import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
+import { ROLE_PRESETS } from '#domain/permissions.ts';
 import type { FileKind } from '#domain/rules/files.ts';
 import { extensionOfKind, fileUrl } from '#domain/rules/files.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -255,25 +256,14 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       })
       .where(eq(gym.id, rejected.id));
 
+    // The staff sets are the role presets (docs/rules.md#permissions; README's demo table).
     const [trainer] = await tx
       .insert(gymAuth)
-      .values({
-        gymId: active.id,
-        name: '트레이너',
-        memberUseYn: true,
-        consultUseYn: true,
-        subServiceUseYn: true,
-      })
+      .values({ gymId: active.id, name: '트레이너', ...ROLE_PRESETS.TRAINER })
       .returning();
     const [desk] = await tx
       .insert(gymAuth)
-      .values({
-        gymId: active.id,
-        name: '프런트',
-        consultUseYn: true,
-        consultSettingYn: true,
-        payHistoryUseYn: true,
-      })
+      .values({ gymId: active.id, name: '프런트', ...ROLE_PRESETS.FRONT_DESK })
       .returning();
     for (const [userId, set] of [
       ['staff', trainer!],

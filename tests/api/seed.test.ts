@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import dayjs from 'dayjs';
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presetOf } from '#domain/permissions.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
-import { gym, member } from '#server/db/schema/index.ts';
+import { gym, gymAuth, gymMember, member } from '#server/db/schema/index.ts';
 import { DEMO_REJECTION_REASON, seedDemo } from '#server/db/seed.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
@@ -146,6 +147,22 @@ describe('the demo data', () => {
       ['owner2', 'owner1234'],
     ]) {
       expect((await login(t.app, userId!, password!, randomIp())).statusCode, userId).toBe(200);
+    }
+  });
+
+  it('gives the demo desk the 프런트 preset and the trainers the 트레이너 preset (README demo table)', async () => {
+    for (const [userId, preset] of [
+      ['desk', 'FRONT_DESK'],
+      ['staff', 'TRAINER'],
+      ['coach', 'TRAINER'],
+    ] as const) {
+      const [set] = await t.db
+        .select({ auth: gymAuth })
+        .from(gymMember)
+        .innerJoin(member, eq(member.id, gymMember.memberId))
+        .innerJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
+        .where(and(eq(member.userId, userId), eq(gymMember.gymId, gymId)));
+      expect(presetOf(set!.auth), userId).toBe(preset);
     }
   });
 

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import salesKo from '#src/i18n/locales/features/sales.ko.json' with { type: 'json' };
+import ko from '#src/i18n/locales/ko.json' with { type: 'json' };
+import { getJson, signIn, signInPage } from './helpers.ts';
+
+// The front desk at work (issue 27 item 8; docs/rules.md#permissions, #access-table), in Korean, as the demo's
+// `desk` account, which holds the 프런트 preset: it finds a customer and sells a product at /pay/payment (its
+// customer search answers), and /sales/statistics refuses it, naming the finance right and leading back to HOME.
+// The server's side of each rule is tests/api/roles.test.ts.
+test.describe.configure({ timeout: 300_000 });
+
+const DESK = { userId: 'desk', password: 'desk1234' } as const;
+const desk = salesKo.desk;
+
+test('the front desk sells at the desk and is refused the statistics with the right named (ko)', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // A product in stock and a customer of the demo facility, read as the desk itself.
+  const api = await signIn(playwright, baseURL!, DESK);
+  let productName: string;
+  let customerName: string;
+  try {
+    const gyms = await getJson<{ id: number; gymStatus: string }[]>(api, `/web/member/gym-list/${api.id}`);
+    const gymId = gyms.find((g) => g.gymStatus === 'ACTIVE')!.id;
+    const catalog = await getJson<{ products: { name: string; stock: number | null; price: number }[] }>(
+      api,
+      `/web/sales/desk/${gymId}`,
+    );
+    productName = catalog.products.find((p) => (p.stock ?? 1) > 5 && p.price > 0)!.name;
+    const customers = await getJson<{ name: string }[]>(
+      api,
+      `/web/member/total-list?gymId=${gymId}&segment=active&_start=0&_end=1`,
+    );
+    customerName = customers[0]!.name;
+  } finally {
+    await api.api.dispose();
+  }
+
+  await signInPage(page, DESK);
+
+  // ── 1. /pay/payment: search a customer, add a product, pay it in full by card ──────────────────────────
+  await page.goto('/pay/payment?lng=ko');
+  await expect(page.getByRole('heading', { level: 1, name: desk.title })).toBeVisible();
+  const who = page.getByRole('combobox', { name: desk.customer.label });
+  await who.click();
+  await who.fill(customerName);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(new RegExp(`^${customerName}`))
+    .first()
+    .click();
+  const addProduct = page.getByRole('combobox', { name: desk.items.addProduct });
+  await addProduct.click({ force: true });
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(new RegExp(`^${productName}`))
+    .first()
+    .click();
+  await expect(page.getByRole('list', { name: desk.items.title }).getByRole('listitem')).toHaveCount(1);
+  // The whole amount on the first payment line (the card is its default method).
+  const rest = page.getByRole('button', { name: /^1번째 결제에 잔액/ });
+  if (await rest.isVisible()) await rest.click();
+  await expect(page.locator('.fd-desk-totals dd.fd-desk-totals__owed')).toHaveText('0원');
+  await page.getByRole('button', { name: new RegExp(`^${desk.payment.confirm}`) }).click();
+  const confirm = page.getByRole('dialog', { name: desk.confirm.title });
+  await confirm.getByRole('button', { name: desk.confirm.ok }).click();
+  await expect(page.getByText(desk.result.title)).toBeVisible();
+
+  // ── 2. /sales/statistics: refused, the finance right named, a way back to HOME ───────────────────────
+  await page.goto('/sales/statistics?lng=ko');
+  await expect(page.getByRole('heading', { level: 1, name: ko.guard.noAccess.title })).toBeVisible();
+  await expect(page.getByTestId('missing-right')).toHaveText(
+    ko.guard.noAccess.missing.replace('{{right}}', ko['gym-auth'].fields.financeUseYn),
+  );
+  await page.getByRole('button', { name: ko.buttons.goHome }).click();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(page.getByRole('heading', { level: 1, name: ko.guard.noAccess.title })).toHaveCount(0);
+});
