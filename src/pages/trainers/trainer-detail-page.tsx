@@ -23,7 +23,6 @@ import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { fieldErrorsOf, isHttpError, statusOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
-import { useSessionMember } from '#src/session/session-context.tsx';
 import { ColorField, PayFields } from './pay-fields.tsx';
 import { PayReportCard } from './pay-report-card.tsx';
 import { bodyOf, formOf, formPathOf, type TrainerFormValues } from './trainer-form.ts';
@@ -169,8 +168,7 @@ export function TrainerDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const { gymAuth, rights } = useFacility();
-  const me = useSessionMember();
+  const { gymAuth, gymMember, rights } = useFacility();
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
   const trainer = useQuery({
     queryKey: trainerKeys.detail(id),
@@ -224,7 +222,7 @@ export function TrainerDetailPage() {
         <TrainerProfileForm key={`${t.id}`} trainer={t} canChange={canChange} />
       </SectionCard>
       {/* A trainer's own pay, or the finance right's (docs/rules.md#trainer-pay); the server refuses the rest. */}
-      {(me?.id === t.memberId || Boolean(rights && hasRight(rights, 'financeUseYn'))) && (
+      {(gymMember?.memberId === t.memberId || Boolean(rights && hasRight(rights, 'financeUseYn'))) && (
         <PayReportCard trainer={t} />
       )}
     </div>

@@ -9,6 +9,8 @@ import { renderPage } from '#tests/web-harness/render-page.tsx';
 type Call = { method: string; path: string; params?: unknown; query?: unknown; body?: unknown };
 const calls: Call[] = [];
 const rights = { memberSettingYn: true, representYn: false };
+/** The viewer's finance right and member id (docs/rules.md#trainer-pay: their own pay, or the finance right). */
+const viewer = { financeUseYn: true, memberId: 1 };
 let trainers: Trainer[] = [];
 let failNext: unknown = null;
 
@@ -115,7 +117,12 @@ vi.mock('#src/providers/instances.ts', () => ({
   },
 }));
 vi.mock('#src/facility/facility-context.tsx', () => ({
-  useFacility: () => ({ selected: { id: 1, gymStatus: 'ACTIVE' }, gymAuth: rights }),
+  useFacility: () => ({
+    selected: { id: 1, gymStatus: 'ACTIVE' },
+    gymAuth: rights,
+    rights: { ...rights, financeUseYn: viewer.financeUseYn },
+    gymMember: { memberId: viewer.memberId },
+  }),
 }));
 const saved: { blob: Blob; name: string }[] = [];
 vi.mock('../members/download.ts', () => ({
@@ -130,6 +137,8 @@ beforeEach(() => {
   trainers = [trainer()];
   rights.memberSettingYn = true;
   rights.representYn = false;
+  viewer.financeUseYn = true;
+  viewer.memberId = 1;
 });
 afterEach(() => {
   cleanup();
@@ -255,6 +264,29 @@ describe('/trainer/info', { timeout: 20_000 }, () => {
       payRate: 30_000,
     });
     expect(await screen.findByText('The profile has been saved.')).toBeTruthy();
+  });
+
+  it("hides a colleague's pay report without the finance right, and shows the trainer their own", async () => {
+    viewer.financeUseYn = false;
+    renderPage(
+      <App>
+        <TrainerDetailPage />
+      </App>,
+      { language: 'ko', path: '/trainer/info?id=7' },
+    );
+    expect(await screen.findByRole('heading', { name: '김코치' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/trainer/:id/pay')).toBe(false);
+    expect(screen.queryByText('2026.11.25 10:00')).toBeNull();
+    cleanup();
+    viewer.memberId = 12;
+    renderPage(
+      <App>
+        <TrainerDetailPage />
+      </App>,
+      { language: 'ko', path: '/trainer/info?id=7' },
+    );
+    expect(await screen.findByRole('heading', { name: '김코치' })).toBeTruthy();
+    expect(await screen.findByText('2026.11.25 10:00', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('is read-only without the rights', async () => {
