@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_VISIT_DAYS } from './checkin.ts';
 import {
+  admittingPass,
   type CustomerSegment,
   type CustomerSummary,
   checkHold,
@@ -16,6 +17,8 @@ import {
   inclusiveDays,
   inSegment,
   isSellable,
+  type OwnedPass,
+  overlappingPass,
   passEndDate,
   passState,
   passStates,
@@ -23,6 +26,7 @@ import {
   renewalStartDate,
   saleLabel,
   saleLabels,
+  saleStartDate,
   sessionsLeft,
 } from './passes.ts';
 import { addDays } from './seoul-time.ts';
@@ -248,11 +252,13 @@ describe('holds (docs/rules.md#passes)', () => {
       hold: { startDate: '2026-03-12', endDate: '2026-03-14' },
       passEndDate: '2026-06-03',
       returnedDays: 4,
+      cancelled: false,
     });
     expect(endHoldEarly(hold, '2026-03-18', null)).toEqual({
       hold: { startDate: '2026-03-12', endDate: '2026-03-17' },
       passEndDate: null,
       returnedDays: 1,
+      cancelled: false,
     });
   });
 
@@ -263,6 +269,7 @@ describe('holds (docs/rules.md#passes)', () => {
       expect(r.returnedDays).toBe(7);
       expect(r.passEndDate).toBe('2026-05-31');
       expect(holdDays(r.hold)).toBe(0);
+      expect(r.cancelled).toBe(true);
       expect(heldOn([r.hold], '2026-03-12')).toBeUndefined();
     }
   });
@@ -273,6 +280,7 @@ describe('holds (docs/rules.md#passes)', () => {
       hold,
       passEndDate: '2026-06-07',
       returnedDays: 0,
+      cancelled: false,
     });
     expect(endHoldEarly(hold, '2026-04-30', '2026-06-07').returnedDays).toBe(0);
   });
@@ -519,5 +527,86 @@ describe('member-list segments (docs/rules.md#customers)', () => {
         if (inSegment(s, 'noVisit', day)) expect(a).toBe(true);
       }),
     );
+  });
+});
+
+describe('renewals (docs/rules.md#renewals)', () => {
+  const today = '2026-03-02';
+  const pass = (over: Partial<OwnedPass>): OwnedPass => ({
+    id: 1,
+    ticketName: '헬스 3개월',
+    status: 'FIN',
+    startDate: '2026-03-02',
+    endDate: '2026-06-01',
+    sessionCount: null,
+    ...over,
+  });
+  const period = { sessionCount: null };
+  const sessions = { sessionCount: 10 };
+
+  it('starts a period pass the day after the last running or future period pass ends', () => {
+    expect(saleStartDate(today, [pass({})], period)).toBe('2026-06-02');
+    expect(
+      saleStartDate(
+        today,
+        [pass({}), pass({ id: 2, startDate: '2026-06-02', endDate: '2026-12-01' })],
+        period,
+      ),
+    ).toBe('2026-12-02');
+    expect(saleStartDate(today, [], period)).toBe(today);
+  });
+
+  it('ignores refunded and ended passes, session passes, and session products', () => {
+    expect(saleStartDate(today, [pass({ status: 'REFUND' })], period)).toBe(today);
+    expect(saleStartDate(today, [pass({ endDate: '2026-03-01' })], period)).toBe(today);
+    expect(saleStartDate(today, [pass({ sessionCount: 10 })], period)).toBe(today);
+    expect(saleStartDate(today, [pass({})], sessions)).toBe(today);
+  });
+
+  it('names the running or future pass of the kind a new one overlaps, the earliest first', () => {
+    const a = pass({});
+    const b = pass({ id: 2, startDate: '2026-06-02', endDate: '2026-12-01' });
+    expect(overlappingPass([b, a], period, today, '2026-08-31', today)).toBe(a);
+    expect(overlappingPass([a, b], period, '2026-06-02', '2026-08-31', today)).toBe(b);
+    expect(overlappingPass([a, b], period, '2026-12-02', '2027-03-01', today)).toBeUndefined();
+    expect(overlappingPass([a], sessions, today, null, today)).toBeUndefined();
+    expect(overlappingPass([pass({ status: 'REFUND' })], period, today, '2026-08-31', today)).toBeUndefined();
+  });
+
+  it('never overlaps when the default start is taken (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ start: fc.integer({ min: -100, max: 100 }), len: fc.integer({ min: 1, max: 200 }) }),
+          { maxLength: 5 },
+        ),
+        fc.integer({ min: 1, max: 400 }),
+        (spans, len) => {
+          const owned = spans.map((s, i) =>
+            pass({
+              id: i + 1,
+              startDate: addDays(today, s.start),
+              endDate: addDays(today, s.start + s.len - 1),
+            }),
+          );
+          const start = saleStartDate(today, owned, period);
+          return overlappingPass(owned, period, start, addDays(start, len - 1), today) === undefined;
+        },
+      ),
+    );
+  });
+});
+
+describe('the pass that admits the customer (docs/rules.md#holds)', () => {
+  const today = '2026-03-02';
+  const held = { id: 1, startDate: '2026-02-20', holds: [{ startDate: today, endDate: '2026-03-11' }] };
+  const running = { id: 2, startDate: '2026-02-10', holds: [] };
+  it('prefers a running pass to a held one, then the held one, then the next to start', () => {
+    expect(admittingPass([held, running], today)).toBe(running);
+    expect(admittingPass([held], today)).toBe(held);
+    const next = { id: 3, startDate: '2026-04-01', holds: [] };
+    expect(admittingPass([next], today)).toBe(next);
+    expect(admittingPass([next, held], today)).toBe(held);
+    expect(admittingPass([], today)).toBeUndefined();
   });
 });

@@ -129,14 +129,14 @@ export const checkHold = ({ limits, existing, hold, pass, today }: HoldCheckInpu
 
 /**
  * Ends a hold early: it now ends the day before `on` (never later than it was to end). When `on` is on or before
- * the hold's start, the hold becomes zero days (cancelled) and every day returns. The pass end moves earlier by
+ * the hold's start, the hold is cancelled (`cancelled`: the server deletes it) and every day returns. The pass end moves earlier by
  * the returned days (docs/rules.md#passes).
  */
 export const endHoldEarly = (
   hold: HoldSpan,
   on: string,
   passEndDate: string | null,
-): { hold: HoldSpan; passEndDate: string | null; returnedDays: number } => {
+): { hold: HoldSpan; passEndDate: string | null; returnedDays: number; cancelled: boolean } => {
   const dayBefore = addDays(on, -1);
   const endDate =
     on <= hold.startDate ? addDays(hold.startDate, -1) : dayBefore < hold.endDate ? dayBefore : hold.endDate;
@@ -146,6 +146,8 @@ export const endHoldEarly = (
     hold: shortened,
     passEndDate: passEndDate === null ? null : addDays(passEndDate, -returnedDays),
     returnedDays,
+    // Ended on (or before) its first day: no day was held, so the hold is removed and only its audit row remains.
+    cancelled: holdDays(shortened) === 0,
   };
 };
 
@@ -182,6 +184,20 @@ export const passState = (p: PassForState, today: string): PassState => {
   return 'ACTIVE';
 };
 
+/**
+ * Of a customer's passes in force, the one that admits them and that the customer's header shows
+ * (docs/rules.md#holds): the latest started one not on hold today; else the latest started one (on hold); else the
+ * next to start. A running pass wins over a held one.
+ */
+export const admittingPass = <P extends { id: number; startDate: string; holds: HoldSpan[] }>(
+  inForce: readonly P[],
+  today: string,
+): P | undefined => {
+  const byStart = [...inForce].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id);
+  const started = byStart.filter((p) => p.startDate <= today);
+  return started.filter((p) => !heldOn(p.holds, today)).at(-1) ?? started.at(-1) ?? byStart[0];
+};
+
 /** Sessions left (never below 0); null for a pass without a session count (docs/rules.md#passes). */
 export const sessionsLeft = (count: number | null, used: number): number | null =>
   count === null ? null : Math.max(0, count - used);
@@ -201,6 +217,65 @@ export const renewalStartDate = (today: string, currentEndDate: string | null): 
   const next = addDays(currentEndDate, 1);
   return next > today ? next : today;
 };
+
+/**
+ * A pass's kind for renewals (docs/rules.md#renewals): a period pass without sessions (a membership, 헬스 3개월) is
+ * PERIOD; a pass with a session count (PT 10회, 3개월 + PT 30회) is SESSION. Only PERIOD passes renew end to end:
+ * sessions are counted one by one, so two session passes at once double nothing.
+ */
+export type PassKind = 'PERIOD' | 'SESSION';
+export const passKind = (p: { sessionCount: number | null }): PassKind =>
+  p.sessionCount === null ? 'PERIOD' : 'SESSION';
+
+/** A customer's sold pass as the renewal rules read it. */
+export type OwnedPass = {
+  id: number;
+  ticketName: string;
+  status: 'FIN' | 'WAIT' | 'REFUND';
+  startDate: string;
+  endDate: string | null;
+  sessionCount: number | null;
+};
+
+/** The customer's running or future passes of the product's kind, when that kind renews end to end. */
+const renewable = (passes: readonly OwnedPass[], product: { sessionCount: number | null }, today: string) =>
+  passKind(product) !== 'PERIOD'
+    ? []
+    : passes.filter(
+        (p) => p.status !== 'REFUND' && passKind(p) === 'PERIOD' && p.endDate !== null && p.endDate >= today,
+      );
+
+/**
+ * Where a new pass starts by default (docs/rules.md#renewals): for a PERIOD product, the day after the last of the
+ * customer's running or future PERIOD passes ends (never before today); otherwise today. The sell screens' preview
+ * and the server's default both call this.
+ */
+export const saleStartDate = (
+  today: string,
+  passes: readonly OwnedPass[],
+  product: { sessionCount: number | null },
+): string => {
+  const last = renewable(passes, product, today)
+    .map((p) => p.endDate!)
+    .sort()
+    .at(-1);
+  return renewalStartDate(today, last ?? null);
+};
+
+/**
+ * The running or future pass of the same kind that a new pass from `startDate` to `endDate` (null: no end) would
+ * overlap, if any (docs/rules.md#renewals); the earliest such pass.
+ */
+export const overlappingPass = (
+  passes: readonly OwnedPass[],
+  product: { sessionCount: number | null },
+  startDate: string,
+  endDate: string | null,
+  today: string,
+): OwnedPass | undefined =>
+  renewable(passes, product, today)
+    .filter((p) => p.startDate <= (endDate ?? '9999-12-31') && startDate <= p.endDate!)
+    .sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.id - b.id))[0];
 
 // ---------------------------------------------------------------------------------------------------------
 // Member-list segments (the server writes the same definitions in SQL: keep them in step)

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { inclusiveDays, passEndDate } from './passes.ts';
 import {
   computeRefund,
+  placeRefundLines,
   type RefundInput,
   refundBasis,
   refundContractDays,
   refundFaults,
+  refundSplit,
   usedDays,
 } from './refund.ts';
 import { addDays } from './seoul-time.ts';
@@ -230,5 +232,84 @@ describe('refund basis (docs/rules.md#refunds)', () => {
     const r = computeRefund({ paid: 100_000, fault: 'MEMBER', basis: 'PERIOD', started: true, usedDays: 3 });
     expect(r).toMatchObject({ used: 100_000, refund: 0 });
     expect(r.lines[3]?.formula).toBe('max(0, 100,000 − 100,000 − 10,000)');
+  });
+});
+
+describe('refund lines (docs/rules.md#refunds)', () => {
+  const paid = [
+    { id: 7, method: 'CARD' as const, amount: 300_000 },
+    { id: 8, method: 'TRANSFER' as const, amount: 183_000 },
+  ];
+  it('proposes the original lines in the order paid, each capped by what it paid', () => {
+    expect(refundSplit(paid, 483_000)).toEqual([
+      { method: 'CARD', amount: 300_000, paymentLineId: 7 },
+      { method: 'TRANSFER', amount: 183_000, paymentLineId: null },
+    ]);
+    expect(refundSplit(paid, 434_700)).toEqual([
+      { method: 'CARD', amount: 300_000, paymentLineId: 7 },
+      { method: 'TRANSFER', amount: 134_700, paymentLineId: null },
+    ]);
+    expect(refundSplit(paid, 100_000)).toEqual([{ method: 'CARD', amount: 100_000, paymentLineId: 7 }]);
+  });
+  it('puts what is above the lines (the penalty at fault) on a line that is not a card, else cash', () => {
+    expect(refundSplit(paid, 531_300).at(-1)).toEqual({
+      method: 'TRANSFER',
+      amount: 231_300,
+      paymentLineId: null,
+    });
+    expect(refundSplit([paid[0]!], 330_000)).toEqual([
+      { method: 'CARD', amount: 300_000, paymentLineId: 7 },
+      { method: 'CASH', amount: 30_000, paymentLineId: null },
+    ]);
+    expect(refundSplit([], 5_000)).toEqual([{ method: 'CASH', amount: 5_000, paymentLineId: null }]);
+  });
+  it('always adds up to the total, and never refunds a card line above what it paid (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            method: fc.constantFrom('CARD' as const, 'CASH' as const, 'TRANSFER' as const),
+            amount: fc.integer({ min: 1, max: 1_000_000 }),
+          }),
+          { maxLength: 5 },
+        ),
+        fc.integer({ min: 0, max: 3_000_000 }),
+        (lines, total) => {
+          const withIds = lines.map((l, i) => ({ ...l, id: i + 1 }));
+          const split = refundSplit(withIds, total);
+          const sum = split.reduce((s, l) => s + l.amount, 0);
+          const cardOk = split
+            .filter((l) => l.method === 'CARD')
+            .every((l) => l.amount <= withIds.find((x) => x.id === l.paymentLineId)!.amount);
+          return sum === total && cardOk && placeRefundLines(withIds, split, total).ok;
+        },
+      ),
+    );
+  });
+  it('checks chosen lines: their sum, and card refunds against the card lines', () => {
+    expect(placeRefundLines(paid, [{ method: 'CASH', amount: 1 }], 2)).toEqual({
+      ok: false,
+      reason: 'refundLinesSum',
+    });
+    expect(placeRefundLines(paid, [{ method: 'CARD', amount: 300_001 }], 300_001)).toEqual({
+      ok: false,
+      reason: 'refundCardAboveLine',
+    });
+    expect(
+      placeRefundLines(
+        paid,
+        [
+          { method: 'CARD', amount: 50_000 },
+          { method: 'CASH', amount: 10_000 },
+        ],
+        60_000,
+      ),
+    ).toEqual({
+      ok: true,
+      lines: [
+        { method: 'CARD', amount: 50_000, paymentLineId: 7 },
+        { method: 'CASH', amount: 10_000, paymentLineId: null },
+      ],
+    });
   });
 });

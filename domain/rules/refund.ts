@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../enums.ts';
 import { type HoldSpan, inclusiveDays, type PeriodUnit, passEndDate } from './passes.ts';
 import { addDays, daysBetween } from './seoul-time.ts';
 
@@ -128,3 +129,62 @@ export const computeRefund = (input: RefundInput): RefundResult => {
 /** A pass with a session count is refunded by sessions, any other by days (docs/rules.md#refunds). */
 export const refundBasis = (sessionCount: number | null): 'PERIOD' | 'SESSION' =>
   sessionCount !== null ? 'SESSION' : 'PERIOD';
+
+/** A payment line of the pass's sale that a refund can go back through (docs/rules.md#refunds). */
+export type PaidLine = { id: number; method: PaymentMethod; amount: number };
+
+/** One line of a refund: its method, its amount and, for a card refund, the card line it cancels. */
+export type RefundSplitLine = { method: PaymentMethod; amount: number; paymentLineId: number | null };
+
+/**
+ * How a refund of `total` goes back (docs/rules.md#refunds): through the original payment lines, in the order they
+ * were paid, each at most what it paid, so 300,000 card + 183,000 transfer refunded in full is the same two lines.
+ * What is left above the lines (the business's penalty on top) goes to the first line that is not a card (a card
+ * refund cancels at most its approval), else to a cash line. Lines of one method and target are merged.
+ */
+export const refundSplit = (paid: readonly PaidLine[], total: number): RefundSplitLine[] => {
+  const out: RefundSplitLine[] = [];
+  const put = (method: PaymentMethod, amount: number, paymentLineId: number | null) => {
+    if (amount <= 0) return;
+    const same = out.find((l) => l.method === method && l.paymentLineId === paymentLineId);
+    if (same) same.amount += amount;
+    else out.push({ method, amount, paymentLineId });
+  };
+  let left = Math.max(0, Math.trunc(total));
+  for (const line of paid) {
+    const take = Math.min(left, Math.max(0, line.amount));
+    put(line.method, take, line.method === 'CARD' ? line.id : null);
+    left -= take;
+  }
+  if (left > 0) {
+    const other = paid.find((l) => l.method !== 'CARD');
+    put(other ? other.method : 'CASH', left, null);
+  }
+  return out;
+};
+
+/**
+ * Checks the refund lines a request chose (docs/rules.md#refunds) and ties each card refund to the card lines it
+ * cancels, in the order they were paid: the lines add up to `total`; card refunds never exceed the card lines paid.
+ * Answers the lines to write, or the refusal's key.
+ */
+export const placeRefundLines = (
+  paid: readonly PaidLine[],
+  requested: readonly { method: PaymentMethod; amount: number }[],
+  total: number,
+):
+  | { ok: true; lines: RefundSplitLine[] }
+  | { ok: false; reason: 'refundLinesSum' | 'refundCardAboveLine' } => {
+  if (requested.reduce((s, l) => s + l.amount, 0) !== total) return { ok: false, reason: 'refundLinesSum' };
+  const cards = paid.filter((l) => l.method === 'CARD');
+  const card = requested.filter((l) => l.method === 'CARD').reduce((s, l) => s + l.amount, 0);
+  if (card > cards.reduce((s, l) => s + l.amount, 0)) return { ok: false, reason: 'refundCardAboveLine' };
+  const lines: RefundSplitLine[] = refundSplit(cards, card);
+  for (const l of requested) {
+    if (l.method === 'CARD' || l.amount <= 0) continue;
+    const same = lines.find((x) => x.method === l.method);
+    if (same) same.amount += l.amount;
+    else lines.push({ method: l.method, amount: l.amount, paymentLineId: null });
+  }
+  return { ok: true, lines };
+};
