@@ -10,6 +10,8 @@ import {
   entryStatsQuerySchema,
   entryStatsSchema,
   kioskAnswerSchema,
+  kioskBalanceAnswerSchema,
+  kioskBalanceSchema,
   kioskCheckSchema,
   kioskExitSchema,
   kioskOverrideSchema,
@@ -59,6 +61,15 @@ export const entryKioskOverrideRoute = defineRoute({
   body: kioskOverrideSchema,
   status: 200,
   response: dataOf(kioskAnswerSchema),
+});
+
+/** Staff at the kiosk read, with their password, what an unpaid refusal is owed and from which sales. */
+export const entryKioskBalanceRoute = defineRoute({
+  method: 'POST',
+  path: '/entry/kiosk/balance',
+  body: kioskBalanceSchema,
+  status: 200,
+  response: dataOf(kioskBalanceAnswerSchema),
 });
 
 /** Leaving the kiosk needs a staff member's password; the token is closed. */

@@ -24,6 +24,12 @@ export const kioskChoiceSchema = z.object({
   photoUrl: z.string().nullable(),
 });
 
+/** One sale a customer's balance comes from: its Asia/Seoul day, the item and what it still owes. */
+export const owingSaleSchema = z
+  .object({ saleId: z.number().int(), saleDay: isoDate, itemName: z.string(), owed: z.number().int() })
+  .meta({ id: 'OwingSale' });
+export type OwingSale = z.output<typeof owingSaleSchema>;
+
 /**
  * The kiosk's answer. `UNKNOWN`: not recognised, with nothing that helps guessing; `CHOOSE`: several customers end
  * with these digits; `ALLOWED` / `REFUSED`: the entry that was written.
@@ -37,7 +43,10 @@ export const kioskAnswerSchema = z
     passName: z.string().nullable(),
     reason: z.enum(entryRefusals).nullable(),
     reasonDate: isoDate.nullable(),
+    /** Staff answers only (docs/rules.md#check-in): the kiosk's customer side never gets the amount. */
     unpaidAmount: z.number().int().nullable(),
+    /** The sales a blocking balance comes from (day, item, what each owes), for staff answers only. */
+    unpaidSales: z.array(owingSaleSchema),
     sessionUsed: z.boolean(),
     sessionsLeft: z.number().int().nullable(),
     daysLeft: z.number().int().nullable(),
@@ -59,6 +68,20 @@ export const kioskOverrideSchema = z
     note: text({ min: 1, max: 200 }),
   })
   .meta({ id: 'KioskOverride' });
+
+/** Staff at the kiosk read what an unpaid refusal is owed: their sign-in id and password. */
+export const kioskBalanceSchema = z
+  .strictObject({
+    entryId: idSchema,
+    userId: text({ min: 1, max: 50 }),
+    password: z.string().min(1, 'required').max(200),
+  })
+  .meta({ id: 'KioskBalance' });
+
+/** What a refused customer owes, for the staff side of the kiosk: the total and the sales it comes from. */
+export const kioskBalanceAnswerSchema = z
+  .object({ unpaidAmount: z.number().int(), unpaidSales: z.array(owingSaleSchema) })
+  .meta({ id: 'KioskBalanceAnswer' });
 
 /** Leaving the kiosk: a staff member's sign-in id and password. */
 export const kioskExitSchema = z

@@ -95,6 +95,8 @@ export const unpaidFilterSchema = z.strictObject({
   gymId,
   /** A name or phone fragment, as the customer list searches. */
   q: text({ max: 40 }).optional(),
+  /** One customer's owing sales (the customer page names the sales a blocking balance comes from). */
+  memberId: z.coerce.number().int().positive().optional(),
   sort: z.enum(unpaidSorts, 'invalidValue').default('oldest'),
 });
 export type UnpaidFilter = z.output<typeof unpaidFilterSchema>;

@@ -85,6 +85,8 @@ const core = {
   entryOverrideForbidden:
     'Letting a customer in needs a staff account of this facility with the member settings right.',
   entryExitForbidden: 'Closing the kiosk needs a staff account of this facility with the member right.',
+  entryBalanceForbidden:
+    'Reading what a customer owes needs a staff account of this facility with the member right.',
   entryNotOverridable: 'Only a refusal of the last 10 minutes can be overridden, and only once.',
   entryRangeTooLong: 'Choose a range of at most 366 days, ending on or after its start.',
   consultNotWaiting: 'This consultation is no longer waiting.',
@@ -215,6 +217,7 @@ const coreKo: Record<keyof typeof core, string> = {
   entryKioskInvalid: '출입 키오스크가 종료되었거나 만료되었습니다. 직원에게 다시 열어 달라고 해 주세요.',
   entryOverrideForbidden: '입장 허용은 이 시설의 회원 관리(설정) 권한이 있는 직원 계정만 할 수 있습니다.',
   entryExitForbidden: '키오스크 종료는 이 시설의 회원 권한이 있는 직원 계정만 할 수 있습니다.',
+  entryBalanceForbidden: '미납 내역은 이 시설의 회원 권한이 있는 직원 계정만 볼 수 있습니다.',
   entryNotOverridable: '최근 10분 이내의 입장 거부만 한 번 허용할 수 있습니다.',
   entryRangeTooLong: '기간은 최대 366일이며, 종료일이 시작일보다 빠를 수 없습니다.',
   consultNotWaiting: '이미 대기 중이 아닌 상담입니다.',

@@ -44,6 +44,7 @@ type Answer = {
   reason: string | null;
   reasonDate: string | null;
   unpaidAmount: number | null;
+  unpaidSales: { saleId: number; saleDay: string; itemName: string; owed: number }[];
   sessionUsed: boolean;
   sessionsLeft: number | null;
   daysLeft: number | null;
@@ -62,6 +63,7 @@ const UNKNOWN: Answer = {
   reason: null,
   reasonDate: null,
   unpaidAmount: null,
+  unpaidSales: [],
   sessionUsed: false,
   sessionsLeft: null,
   daysLeft: null,
@@ -429,11 +431,27 @@ describe('refusals', () => {
       });
       expect(info.json().data.blockUnpaid).toBe(true);
       setNow(t, '2026-11-25T00:01:01Z');
-      expect(await byQr(f, customer.id)).toMatchObject({
+      // The kiosk's customer side never gets the amount (issue 27 item 12): not in the answer at all.
+      const kioskAnswer = await check(f.kiosk, { method: 'QR', code: (await qrOf(f, customer.id)).code });
+      expectStatus(kioskAnswer, 200);
+      expect(kioskAnswer.json().data).toMatchObject({
+        outcome: 'REFUSED',
+        reason: 'unpaid',
+        unpaidAmount: null,
+        unpaidSales: [],
+      });
+      expect(kioskAnswer.body).not.toContain('600000');
+      // Staff checking in by hand read it, with the sale it comes from.
+      setNow(t, '2026-11-25T00:03:01Z');
+      const byHand = await manual(f, { memberId: customer.id });
+      expectStatus(byHand, 200);
+      expect(byHand.json().data).toMatchObject({
         outcome: 'REFUSED',
         reason: 'unpaid',
         unpaidAmount: 600_000,
+        unpaidSales: [{ owed: 600_000, saleDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }],
       });
+      expect(byHand.json().data.unpaidSales[0].itemName).toBeTruthy();
       // A customer who owes nothing still comes in.
       const { customer: paid } = await customerWithPass(f, f.period, {
         payments: [{ method: 'CARD', amount: 600_000 }],
@@ -737,6 +755,55 @@ describe('overrides and leaving the kiosk', () => {
       headers: { [TOKEN]: token },
       payload: body,
     });
+
+  it("shows what an unpaid refusal is owed, and from which sale, only on the kiosk's staff side (issue 27)", async () => {
+    const { customer } = await customerWithPass(f, f.period);
+    expectStatus(await putSettings(f, { blockUnpaid: true }), 200);
+    try {
+      const refused = await byQr(f, customer.id);
+      expect(refused).toMatchObject({
+        outcome: 'REFUSED',
+        reason: 'unpaid',
+        unpaidAmount: null,
+        unpaidSales: [],
+      });
+      const balance = (body: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/web/entry/kiosk/balance',
+          headers: { [TOKEN]: f.kiosk },
+          payload: { entryId: refused.entryId, ...body },
+        });
+      const wrong = await balance({ userId: desk.userId, password: 'wrong-password1' });
+      expectStatus(wrong, 401);
+      expect(wrong.body).not.toContain('600000');
+      const noRight = await balance({ userId: outsider.userId, password: outsider.password });
+      expectStatus(noRight, 403);
+      expect(noRight.json().reason).toBe('entryBalanceForbidden');
+      const ok = await balance({ userId: desk.userId, password: desk.password });
+      expectStatus(ok, 200);
+      expect(ok.json().data).toMatchObject({
+        unpaidAmount: 600_000,
+        unpaidSales: [{ owed: 600_000, saleDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }],
+      });
+      // Another refusal than an unpaid one has nothing to show.
+      const { customer: later } = await customerWithPass(f, f.period, {
+        startDate: '2026-12-01',
+        payments: [{ method: 'CARD', amount: 600_000 }],
+      });
+      const notYet = await byQr(f, later.id);
+      expect(notYet.reason).toBe('notStarted');
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/web/entry/kiosk/balance',
+        headers: { [TOKEN]: f.kiosk },
+        payload: { entryId: notYet.entryId, userId: desk.userId, password: desk.password },
+      });
+      expectStatus(other, 409);
+    } finally {
+      expectStatus(await putSettings(f, { blockUnpaid: false }), 200);
+    }
+  });
 
   it('lets a refused customer in with a manager password and a note', async () => {
     const { customer } = await customerWithPass(f, f.period, { startDate: '2026-12-01' });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENTRY_KIOSK_HEADER,
   entryExportRoute,
+  entryKioskBalanceRoute,
   entryKioskCheckRoute,
   entryKioskExitRoute,
   entryKioskInfoRoute,
@@ -40,6 +41,7 @@ import {
   entrySettingsOf,
   entryStats,
   exportEntries,
+  kioskBalance,
   kioskCheck,
   listEntries,
   membershipQrOf,
@@ -419,6 +421,31 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         ),
       );
       return { data };
+    },
+  );
+
+  app.post(
+    entryKioskBalanceRoute.path,
+    {
+      ...kiosk,
+      schema: {
+        tags,
+        summary: "The kiosk's staff side: what an unpaid refusal is owed and the sales it comes from",
+        description:
+          'The customer side of the kiosk never shows the amount. A staff member with memberUseYn in the facility ' +
+          'signs in (403 `entryBalanceForbidden`); the refusal must be for an unpaid balance and of the last 10 ' +
+          'minutes (409 `entryNotOverridable`).',
+        body: entryKioskBalanceRoute.body,
+        response: { 200: entryKioskBalanceRoute.response, ...kioskAnswers },
+      },
+    },
+    async (request) => {
+      const found = kioskOf(request);
+      const { entryId, userId, password } = request.body;
+      const who = await staffAt(request, found.gymId, userId, password);
+      if (!who.rights || !hasRight(who.rights, READ))
+        throw new AppError('FORBIDDEN', 'entryBalanceForbidden');
+      return { data: await kioskBalance(ctx.db, { gymId: found.gymId, entryId, now: ctx.clock() }) };
     },
   );
 

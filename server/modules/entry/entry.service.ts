@@ -28,6 +28,7 @@ import type {
   EntryStats,
   KioskAnswer,
   MembershipQr,
+  OwingSale,
 } from '#domain/schemas/entry.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -51,6 +52,7 @@ import { searchCondition } from '../customer/customer.queries.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { type Actor, liveCustomer } from '../pass/pass.service.ts';
+import { owingSalesOf } from '../sales/ledger.service.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Check-in (docs/rules.md#check-in): the kiosk's token, the membership QR, the ways a customer is found, the
@@ -406,6 +408,7 @@ export const unknownAnswer = (): KioskAnswer => ({
   reason: null,
   reasonDate: null,
   unpaidAmount: null,
+  unpaidSales: [],
   sessionUsed: false,
   sessionsLeft: null,
   daysLeft: null,
@@ -442,7 +445,9 @@ const answerOf = (
     passName: entry.passName,
     reason: entry.reason,
     reasonDate: entry.reasonDate,
-    unpaidAmount: entry.reason === 'unpaid' ? who.unpaidAmount : null,
+    // The kiosk's customer side never shows what is owed (docs/rules.md#check-in): a masked answer carries none.
+    unpaidAmount: entry.reason === 'unpaid' && !options.maskName ? who.unpaidAmount : null,
+    unpaidSales: [],
     sessionUsed: entry.sessionUsed,
     sessionsLeft: entry.sessionsLeft,
     daysLeft: entry.daysLeft,
@@ -668,9 +673,59 @@ export const checkInMember = async (
       note: input.overrideNote,
       kioskId: input.kioskId ?? null,
     });
-    return answerOf(override, customer, chosen, { ...options, repeat: false });
+    return withOwingSales(
+      tx,
+      input.gymId,
+      customer.id,
+      answerOf(override, customer, chosen, { ...options, repeat: false }),
+    );
   }
-  return answerOf(entry!, customer, chosen, { ...options, repeat: false });
+  return withOwingSales(
+    tx,
+    input.gymId,
+    customer.id,
+    answerOf(entry!, customer, chosen, { ...options, repeat: false }),
+  );
+};
+
+/**
+ * A staff answer to an unpaid refusal names the sales the balance comes from (docs/rules.md#check-in); a kiosk
+ * answer (no amount in it) stays as it is.
+ */
+const withOwingSales = async (
+  db: Executor,
+  gymId: number,
+  memberId: number,
+  answer: KioskAnswer,
+): Promise<KioskAnswer> =>
+  answer.reason === 'unpaid' && answer.unpaidAmount !== null
+    ? { ...answer, unpaidSales: await owingSalesOf(db, gymId, memberId) }
+    : answer;
+
+/**
+ * What the customer of an unpaid refusal owes, for staff at the kiosk who signed in (docs/rules.md#check-in): the
+ * refusal must be the facility's, of the last 10 minutes and for an unpaid balance (409 `entryNotOverridable`).
+ */
+export const kioskBalance = async (
+  db: Executor,
+  input: { gymId: number; entryId: number; now: Date },
+): Promise<{ unpaidAmount: number; unpaidSales: OwingSale[] }> => {
+  const [row] = await db
+    .select({
+      memberId: entryLog.memberId,
+      result: entryLog.result,
+      reason: entryLog.reason,
+      createDate: entryLog.createDate,
+      unpaidAmount: member.unpaidAmount,
+    })
+    .from(entryLog)
+    .innerJoin(member, eq(member.id, entryLog.memberId))
+    .where(and(eq(entryLog.id, input.entryId), eq(entryLog.gymId, input.gymId)));
+  if (!row) throw notFound();
+  const age = input.now.getTime() - row.createDate.getTime();
+  if (row.result !== 'REFUSED' || row.reason !== 'unpaid' || age > OVERRIDE_WINDOW_MS || age < 0)
+    throw new AppError('CONFLICT', 'entryNotOverridable');
+  return { unpaidAmount: row.unpaidAmount, unpaidSales: await owingSalesOf(db, input.gymId, row.memberId) };
 };
 
 /** The OVERRIDE row that lets a refused customer in: no session used, the last visit set, an audit row. */

@@ -311,10 +311,11 @@ const filterSnapshot = (filter: Record<string, unknown>) =>
  * (the partial index member_owner_unpaid_idx), then their sales (sale_member_idx), each with its adjustments and
  * APPROVE lines summed; refunded passes owe nothing. Only sales that still owe are kept.
  */
-const owingSales = (gymId: number, q: string | undefined) => sql`
+const owingSales = (gymId: number, q: string | undefined, memberId?: number) => sql`
   with debtors as (
     select ${member.id} as id, ${member.name} as name, ${member.phone} as phone from ${member}
     where ${member.ownerGymId} = ${gymId} and ${member.unpaidAmount} > 0 ${q ? sql`and ${searchCondition(q)}` : sql``}
+      ${memberId ? sql`and ${member.id} = ${memberId}` : sql``}
   ),
   sums as (
     select s.id, s.create_date, s.member_id, d.name, d.phone, s.item_type, s.item_name, s.price, s.checkout_id,
@@ -358,7 +359,7 @@ const unpaidOrder = {
 } as const;
 
 const owingPage = (filter: UnpaidFilter, limit: number, offset: number) => sql`
-  ${owingSales(filter.gymId, filter.q)}
+  ${owingSales(filter.gymId, filter.q, filter.memberId)}
   select o.id, o.create_date, o.member_id, o.name, o.phone, o.item_type, o.item_name, o.price, o.checkout_id,
     o.adjusted, o.paid, o.owed, st.name as staff_name,
     r.id as request_id, r.status as request_status, r.amount as request_amount, r.expires_at as request_expires_at,
@@ -410,6 +411,30 @@ const toUnpaid = (r: OwingRow, now: Date): UnpaidRow => {
   };
 };
 
+/**
+ * The sales a customer's balance comes from (docs/rules.md#check-in): the day, the item and what each still owes,
+ * oldest first, at most `limit`. Staff read it where a balance blocks entry; the kiosk's customer side never does.
+ */
+export const owingSalesOf = async (
+  db: Executor,
+  gymId: number,
+  memberId: number,
+  limit = 5,
+): Promise<{ saleId: number; saleDay: string; itemName: string; owed: number }[]> => {
+  const rows = await queryRows<Pick<OwingRow, 'id' | 'create_date' | 'item_name' | 'owed'>>(
+    db,
+    sql`${owingSales(gymId, undefined, memberId)}
+      select o.id, o.create_date, o.item_name, o.owed from owing o order by o.create_date asc, o.id asc
+      limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    saleId: num(r.id),
+    saleDay: seoulToday(new Date(r.create_date)),
+    itemName: r.item_name,
+    owed: num(r.owed),
+  }));
+};
+
 /** One page of owing sales and the filter's total owed: two statements. */
 export const unpaidList = async (db: Executor, query: UnpaidQuery, now: Date): Promise<UnpaidPage> => {
   const limit = pageLimit(query);
@@ -417,7 +442,7 @@ export const unpaidList = async (db: Executor, query: UnpaidQuery, now: Date): P
     limit > 0 ? queryRows<OwingRow>(db, owingPage(query, limit, query._start)) : Promise.resolve([]),
     queryRows<{ n: number; owed: number; customers: number }>(
       db,
-      sql`${owingSales(query.gymId, query.q)}
+      sql`${owingSales(query.gymId, query.q, query.memberId)}
         select count(*)::int as n, coalesce(sum(owed), 0)::bigint as owed, count(distinct member_id)::int as customers
         from owing`,
     ),

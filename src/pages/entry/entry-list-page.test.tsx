@@ -42,6 +42,7 @@ const answer = (patch: Partial<KioskAnswer>): KioskAnswer => ({
   reason: null,
   reasonDate: null,
   unpaidAmount: null,
+  unpaidSales: [],
   sessionUsed: false,
   sessionsLeft: null,
   daysLeft: 12,

@@ -1,8 +1,8 @@
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryKioskExitRoute, entryKioskOverrideRoute } from '#domain/api/entry.ts';
-import type { KioskAnswer } from '#domain/schemas/entry.ts';
+import { entryKioskBalanceRoute, entryKioskExitRoute, entryKioskOverrideRoute } from '#domain/api/entry.ts';
+import type { KioskAnswer, OwingSale } from '#domain/schemas/entry.ts';
 import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { entryKioskHeaders, isNoAnswer, isTokenClosed } from './kiosk-session.ts';
@@ -53,6 +53,30 @@ export function KioskOverrideDialog({
   const [busy, setBusy] = useState(false);
   const { failure, setFailure, fail } = useStaffCall(onClosed);
   const required = { required: true, whitespace: true, message: t('validation.required') };
+  // The staff side of an unpaid refusal (docs/rules.md#check-in): after a staff sign-in, what is owed and from
+  // which sales. The customer's screen never shows the amount.
+  const [balance, setBalance] = useState<{ unpaidAmount: number; unpaidSales: OwingSale[] } | null>(null);
+  const showBalance = async () => {
+    if (answer.entryId === null) return;
+    const values = await form.validateFields(['userId', 'password']).catch(() => null);
+    if (!values) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      setBalance(
+        await api.call(entryKioskBalanceRoute, {
+          body: { entryId: answer.entryId, userId: values.userId.trim(), password: values.password },
+          headers: entryKioskHeaders(token),
+        }),
+      );
+    } catch (error) {
+      fail(error, (fields) =>
+        form.setFields(fields.map(({ name, errors }) => ({ name: name as keyof OverrideValues, errors }))),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (values: OverrideValues) => {
     if (answer.entryId === null) return;
@@ -116,6 +140,31 @@ export function KioskOverrideDialog({
         >
           <Input.Password autoComplete="off" maxLength={200} onPressEnter={() => form.submit()} />
         </Form.Item>
+        {answer.reason === 'unpaid' && !balance && (
+          <Button onClick={() => void showBalance()} disabled={busy} className="fd-entry-balance-button">
+            {t('kiosk.balance.show')}
+          </Button>
+        )}
+        {balance && (
+          <section aria-label={t('kiosk.balance.title')} className="fd-entry-balance">
+            <p>
+              <strong>
+                {t('kiosk.balance.total', { amount: balance.unpaidAmount.toLocaleString('ko-KR') })}
+              </strong>
+            </p>
+            <ul>
+              {balance.unpaidSales.map((s) => (
+                <li key={s.saleId}>
+                  {t('kiosk.balance.sale', {
+                    day: s.saleDay,
+                    item: s.itemName,
+                    amount: s.owed.toLocaleString('ko-KR'),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <Form.Item name="note" label={t('kiosk.override.note')} rules={[required, { max: 200 }]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
         </Form.Item>

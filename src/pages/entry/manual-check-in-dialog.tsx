@@ -179,14 +179,32 @@ export function ManualCheckInDialog({
                   : translate('entries.manual.unknown')
             }
             description={
-              refused
-                ? reasonText(
+              refused ? (
+                <>
+                  {reasonText(
                     translate,
                     answer.reason,
                     answer.reasonDate,
                     answer.unpaidAmount === null ? null : answer.unpaidAmount.toLocaleString('ko-KR'),
-                  )
-                : details || undefined
+                  )}
+                  {answer.unpaidSales.length > 0 && (
+                    // The sales the blocking balance comes from (docs/rules.md#check-in).
+                    <ul aria-label={translate('entries.reasons.unpaidSales')}>
+                      {answer.unpaidSales.map((s) => (
+                        <li key={s.saleId}>
+                          {translate('entries.reasons.unpaidSale', {
+                            day: s.saleDay,
+                            item: s.itemName,
+                            amount: s.owed.toLocaleString('ko-KR'),
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              ) : (
+                details || undefined
+              )
             }
             style={{ marginBottom: 16 }}
           />

@@ -420,15 +420,21 @@ type EndValues = {
   refundMethod: 'CARD' | 'CASH' | 'TRANSFER';
 };
 
-/** Ending: the key back, the deposit refunded (0 up to the deposit; a reason when less), after a confirmation. */
+/**
+ * Ending (docs/rules.md#lockers): the key back, and the deposit paid offered back in full by the method it was paid
+ * with (0 up to what was paid; a reason only when some of it is kept), after a confirmation. A deposit never paid is
+ * dropped from what is owed by the server.
+ */
 function EndForm({ gymId, rental: r, onBack, onDone }: FormProps) {
   const translate = useTranslate();
   const { i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<EndValues>();
   const won = (n: number) => formatWon(n, i18n.language);
-  const refunded = Form.useWatch('depositRefunded', form) ?? r.deposit;
-  const keeps = typeof refunded === 'number' && refunded < r.deposit;
+  // What of the deposit was paid (the fee is paid first): the most that goes back.
+  const paid = r.depositPaid ?? 0;
+  const refunded = Form.useWatch('depositRefunded', form) ?? paid;
+  const keeps = typeof refunded === 'number' && refunded < paid;
   const end = useMutation({
     meta: { silent: true },
     mutationFn: (v: EndValues) =>
@@ -438,8 +444,7 @@ function EndForm({ gymId, rental: r, onBack, onDone }: FormProps) {
         body: {
           keyReturned: v.keyReturned,
           depositRefunded: v.depositRefunded ?? 0,
-          depositKeptReason:
-            (v.depositRefunded ?? 0) < r.deposit ? v.depositKeptReason?.trim() || null : null,
+          depositKeptReason: (v.depositRefunded ?? 0) < paid ? v.depositKeptReason?.trim() || null : null,
           refundMethod: v.refundMethod,
         },
       }),
@@ -464,7 +469,11 @@ function EndForm({ gymId, rental: r, onBack, onDone }: FormProps) {
       layout="vertical"
       requiredMark
       aria-label={translate('lockers.end.title')}
-      initialValues={{ keyReturned: true, depositRefunded: r.deposit, refundMethod: 'CASH' }}
+      initialValues={{
+        keyReturned: true,
+        depositRefunded: paid,
+        refundMethod: r.depositRefundMethod ?? 'CASH',
+      }}
       onFinish={confirm}
     >
       <div className="fd-locker-subtitle">{translate('lockers.end.title')}</div>
@@ -483,18 +492,26 @@ function EndForm({ gymId, rental: r, onBack, onDone }: FormProps) {
       <Form.Item
         name="depositRefunded"
         label={translate('lockers.end.depositRefunded')}
-        extra={translate('lockers.end.depositHelp', { deposit: won(r.deposit) })}
+        extra={
+          paid < r.deposit
+            ? translate('lockers.end.depositHelpUnpaid', {
+                deposit: won(r.deposit),
+                paid: won(paid),
+                unpaid: won(r.deposit - paid),
+              })
+            : translate('lockers.end.depositHelp', { deposit: won(r.deposit) })
+        }
         rules={[
           { required: true, message: translate('validation.required') },
           {
             type: 'integer',
             min: 0,
-            max: r.deposit,
-            message: translate('lockers.end.depositRange', { deposit: won(r.deposit) }),
+            max: paid,
+            message: translate('lockers.end.depositRange', { deposit: won(paid) }),
           },
         ]}
       >
-        <WonInput max={r.deposit} />
+        <WonInput max={paid} />
       </Form.Item>
       {keeps && (
         <Form.Item

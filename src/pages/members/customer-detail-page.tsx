@@ -41,6 +41,7 @@ import { PassStateTag } from './customer-list-page.tsx';
 import { CustomerHistoryTabs } from './customer-visits.tsx';
 import { MembershipQrButton } from './membership-qr-modal.tsx';
 import { formatWon } from './money.ts';
+import { OwingSales } from './owing-sales.tsx';
 import { type PassAction, PassView } from './pass-view.tsx';
 import { useRefreshCustomers } from './use-customers.ts';
 import './members.css';
@@ -337,7 +338,10 @@ export function CustomerDetailPage() {
             </Descriptions.Item>
             <Descriptions.Item label={translate('customers.fields.unpaid')}>
               {c.unpaidAmount > 0 ? (
-                <Typography.Text type="danger">{formatWon(c.unpaidAmount, i18n.language)}</Typography.Text>
+                <div>
+                  <Typography.Text type="danger">{formatWon(c.unpaidAmount, i18n.language)}</Typography.Text>
+                  <OwingSales gymId={gymId} memberId={c.id} />
+                </div>
               ) : (
                 '-'
               )}
