@@ -102,7 +102,10 @@ const discountFields = {
 export const deskPassItemSchema = z.strictObject({
   type: z.literal('PASS'),
   ticketId: idSchema,
-  startDate: day,
+  /** By default the day after the customer's current pass of the kind ends (docs/rules.md#renewals). */
+  startDate: day.optional(),
+  /** Sell it although it overlaps a running or future pass of the same kind (409 `passOverlap` otherwise). */
+  allowOverlap: z.boolean().optional(),
   ...discountFields,
 });
 

@@ -243,7 +243,13 @@ export const sellBodySchema = z
     gymId: idSchema,
     memberId: idSchema,
     ticketId: idSchema,
-    startDate: calendarDate,
+    /**
+     * The first day. When omitted, the day after the customer's running or future pass of the same kind ends, or
+     * today (`saleStartDate`, docs/rules.md#renewals).
+     */
+    startDate: calendarDate.optional(),
+    /** Sell it although it overlaps a running or future pass of the same kind (409 `passOverlap` otherwise). */
+    allowOverlap: z.boolean().optional(),
     /** The price agreed; the product's sale price when omitted. A different price needs `priceReason`. */
     price: won.optional(),
     priceReason: text({ max: 200 }).nullable().optional(),
@@ -326,9 +332,14 @@ export type RefundPreview = z.output<typeof refundPreviewSchema>;
 export const refundBodySchema = z
   .strictObject({
     fault: z.enum(refundFaults, 'invalidValue'),
-    /** What is paid back: at most the formula's refund (the default). */
-    amount: won.optional(),
-    method: z.enum(paymentMethods, 'invalidValue'),
+    /** What is paid back: required, above 0 and at most the formula's refund (docs/rules.md#refunds). */
+    amount: won.min(1, 'positiveAmount'),
+    /**
+     * How it goes back: the lines by method (adding up to `amount`; card lines at most what was paid by card).
+     * When omitted, one line of `method`, or without it the original payment lines (`refundSplit`).
+     */
+    lines: z.array(paymentInputSchema).min(1, 'required').max(10).optional(),
+    method: z.enum(paymentMethods, 'invalidValue').optional(),
     note: text({ max: 200 }).nullable().optional(),
   })
   .meta({ id: 'PassRefund' });

@@ -725,7 +725,7 @@ export const seedMoney = async (
         const t = tickets.find((x) => x.id === item.ticketId)!;
         const endDate =
           t.periodAmount !== null && t.periodUnit !== null
-            ? passEndDate(item.startDate, t.periodAmount, t.periodUnit as PeriodUnit)
+            ? passEndDate(item.startDate!, t.periodAmount, t.periodUnit as PeriodUnit)
             : null;
         if (endDate && (customer.passEnd === null || endDate > customer.passEnd)) customer.passEnd = endDate;
         passes.push({

@@ -104,6 +104,8 @@ const core = {
   holdTooMany: 'This pass may be held at most {{max}} times.',
   holdOverlap: 'This hold overlaps another hold of the pass.',
   noHoldToEnd: 'This pass has no current or coming hold.',
+  passOverlap:
+    'This pass would overlap {{name}} ({{start}} to {{end}}). Start it on {{next}}, or choose to overlap it.',
   noCurrentPass: 'This customer has no pass in force to hold.',
   transferToSelf: 'Choose another customer to receive the pass.',
   sessionsGiveBackTooMany: 'You cannot give back more sessions than were used.',
@@ -235,6 +237,8 @@ const coreKo: Record<keyof typeof core, string> = {
   holdTooMany: '이 이용권은 최대 {{max}}회까지 홀딩할 수 있습니다.',
   holdOverlap: '이미 등록된 홀딩 기간과 겹칩니다.',
   noHoldToEnd: '진행 중이거나 예정된 홀딩이 없습니다.',
+  passOverlap:
+    '{{name}}({{start}}~{{end}}) 기간과 겹칩니다. {{next}}부터 시작하거나, 겹쳐서 판매하기를 선택해 주세요.',
   noCurrentPass: '홀딩할 수 있는 이용 중인 이용권이 없습니다.',
   transferToSelf: '이용권을 받을 다른 회원을 선택해 주세요.',
   sessionsGiveBackTooMany: '사용한 횟수보다 많이 되돌릴 수 없습니다.',

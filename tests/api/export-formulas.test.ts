@@ -145,7 +145,7 @@ describe('a formula typed on the consulting tablet', () => {
     const sum = await sellTo(ids[SUM]!, [{ method: 'CARD', amount: 600_000 }]);
     ok(
       await send('POST', `/web/ticket-issue/${sum.passId}/refund`, {
-        payload: { fault: 'MEMBER', method: 'CARD' },
+        payload: { fault: 'MEMBER', method: 'CARD', amount: 540_000 },
       }),
     );
     const plus = await sellTo(ids[PLUS]!, [{ method: 'TRANSFER', amount: 100_000 }]);

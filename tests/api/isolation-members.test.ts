@@ -243,7 +243,19 @@ const ENDPOINTS: Endpoint[] = [
       ],
       ['transfer', async () => ({ toMemberId: (await makeCustomer(t, ownerA, A)).id })],
       ['adjust', async () => ({ sessions: 1, note: '수동 차감' })],
-      ['refund', async () => ({ fault: 'MEMBER', method: 'CARD' })],
+      [
+        'refund',
+        async (id: number) => {
+          // docs/rules.md#refunds: a refund is above 0, so the pass has something paid to give back.
+          await t.app.inject({
+            method: 'POST',
+            url: `/web/ticket-issue/${id}/collect`,
+            cookies: ownerA,
+            payload: { payments: [{ method: 'CARD', amount: 10_000 }] },
+          });
+          return { fault: 'MEMBER', method: 'CARD', amount: 1 };
+        },
+      ],
     ] as const
   ).map(
     ([name, body]): Endpoint => ({

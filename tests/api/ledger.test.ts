@@ -11,7 +11,7 @@ import {
   ticketIssue,
 } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
+import { action, makeCustomer, makeTicket, refundInFull, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
 // The ledger (docs/rules.md#money): the payment history with its Seoul-day range, filters, totals by method and
@@ -160,7 +160,7 @@ describe('the payment history', () => {
     leeIssue = (await sellPass(g, lee.id, [{ method: 'TRANSFER', amount: 200_000 }], {}, g.clerk)).issueId;
     // A refund on April 2: a REFUND line (negative).
     setNow(t, '2026-04-02T01:00:00Z');
-    const refund = await action(t, g.owner, leeIssue, 'refund', { fault: 'BUSINESS', method: 'CASH' });
+    const refund = await refundInFull(t, g.owner, leeIssue, { fault: 'BUSINESS', method: 'CASH' });
     expect(refund.statusCode, refund.body).toBe(200);
   }, 60_000);
 
@@ -444,7 +444,7 @@ describe('collecting a balance', () => {
   it('refuses a refunded pass (409 passRefunded) and a reader (403), writing nothing', async () => {
     const c = await makeCustomer(t, g.owner, g.gymId);
     const refunded = await sellPass(g, c.id, [{ method: 'CARD', amount: 100_000 }]);
-    const refund = await action(t, g.owner, refunded.issueId, 'refund', {
+    const refund = await refundInFull(t, g.owner, refunded.issueId, {
       fault: 'BUSINESS',
       method: 'CARD',
     });
@@ -575,7 +575,7 @@ describe('write-offs and corrections', () => {
     const c = await makeCustomer(t, g.owner, g.gymId);
     const { saleId, issueId } = await sellPass(g, c.id, [{ method: 'CARD', amount: 100_000 }]);
     expect(
-      (await action(t, g.owner, issueId, 'refund', { fault: 'BUSINESS', method: 'CARD' })).statusCode,
+      (await refundInFull(t, g.owner, issueId, { fault: 'BUSINESS', method: 'CARD' })).statusCode,
     ).toBe(200);
     const before = await rowCounts(g.gymId);
     for (const response of [

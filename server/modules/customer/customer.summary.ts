@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
+import { admittingPass, type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   member,
@@ -23,7 +23,8 @@ import {
  *   them: the earliest start, the latest end (none when one has no end), the sessions left on the session passes
  *   among them, and the one shown is the one in force today (or the next to start).
  * - Without one in force, it shows the pass that ended last (so the customer reads as expired).
- * - The hold is the current or next hold of the passes in force.
+ * - The hold is the current or next hold of the pass shown: the one that admits the customer today, a running
+ *   pass before a held one (`admittingPass`, docs/rules.md#holds).
  * - The unpaid amount sums what every sale is owed (`saleOwed`, docs/rules.md#money): its price minus its
  *   adjustments and its payments, never below zero; refunded passes owe nothing.
  */
@@ -79,7 +80,8 @@ export const refreshCustomerSummary = async (
   let holdEndDate: string | null = null;
   if (inForce.length > 0) {
     const byStart = [...inForce].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id);
-    const shown = byStart.filter((p) => p.startDate <= today).at(-1) ?? byStart[0]!;
+    // docs/rules.md#holds: the pass that admits the customer; a running pass wins over a held one.
+    const shown = admittingPass(inForce, today)!;
     const ends = inForce.map((p) => p.endDate);
     const sessionPasses = inForce.filter((p) => p.left !== null);
     summary = {
@@ -89,9 +91,9 @@ export const refreshCustomerSummary = async (
       passEndDate: ends.includes(null) ? null : (ends as string[]).sort().at(-1)!,
       sessionsLeft: sessionPasses.length ? sessionPasses.reduce((n, p) => n + (p.left ?? 0), 0) : null,
     };
-    // The current or next hold of the passes in force: the earliest start of those not over.
+    // The current or next hold of the pass shown: the earliest start of its holds not over.
     let hold: HoldSpan | undefined;
-    for (const p of inForce) for (const h of p.holds) if (!hold || h.startDate < hold.startDate) hold = h;
+    for (const h of shown.holds) if (!hold || h.startDate < hold.startDate) hold = h;
     holdStartDate = hold?.startDate ?? null;
     holdEndDate = hold?.endDate ?? null;
   } else if (withLeft.length > 0) {

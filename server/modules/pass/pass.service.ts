@@ -11,17 +11,21 @@ import {
   heldOn,
   holdDays,
   isSellable,
+  overlappingPass,
   type PeriodUnit,
   passEndDate,
   passState,
   saleLabel,
+  saleStartDate,
   sessionsLeft,
 } from '#domain/rules/passes.ts';
 import {
   computeRefund,
+  placeRefundLines,
   type RefundFault,
   refundBasis,
   refundContractDays,
+  refundSplit,
   usedDays,
 } from '#domain/rules/refund.ts';
 import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
@@ -82,6 +86,7 @@ const conflictOf = (
     | 'holdTooMany'
     | 'holdOverlap'
     | 'noHoldToEnd'
+    | 'passOverlap'
     | 'noCurrentPass'
     | 'sessionsGiveBackTooMany'
     | 'customerRemoved'
@@ -97,6 +102,8 @@ const badField = (
     | 'paymentsAbovePrice'
     | 'paymentsAboveUnpaid'
     | 'refundAboveFormula'
+    | 'refundLinesSum'
+    | 'refundCardAboveLine'
     | 'transferToSelf',
 ) => new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { [field]: key as never });
 
@@ -201,7 +208,10 @@ export type SellInput = {
   gymId: number;
   memberId: number;
   ticketId: number;
-  startDate: string;
+  /** The first day; by default the day after the customer's current pass of the kind ends (`saleStartDate`). */
+  startDate?: string | undefined;
+  /** The request chose to overlap a running or future pass of the same kind (docs/rules.md#renewals). */
+  allowOverlap?: boolean | undefined;
   price?: number | undefined;
   priceReason?: string | null | undefined;
   payments: PaymentInput[];
@@ -241,10 +251,33 @@ export const sellPassSale = async (
     throw new Error('sellPass: a desk checkout writes its own payment lines');
   const soldBy = input.soldByMemberId ?? actor.memberId;
   if (input.soldByMemberId && !(await isStaffOf(tx, input.gymId, input.soldByMemberId))) throw notFound();
+  // docs/rules.md#renewals: the customer's passes decide the default start and whether the new one overlaps.
+  const owned = await tx
+    .select({
+      id: ticketIssue.id,
+      ticketName: ticketIssue.ticketName,
+      status: ticketIssue.status,
+      startDate: ticketIssue.startDate,
+      endDate: ticketIssue.endDate,
+      sessionCount: ticketIssue.sessionCount,
+    })
+    .from(ticketIssue)
+    .where(and(eq(ticketIssue.gymId, input.gymId), eq(ticketIssue.memberId, customer.id)));
+  const startDate = input.startDate ?? saleStartDate(today, owned, product);
   const endDate =
     product.periodAmount !== null && product.periodUnit !== null
-      ? passEndDate(input.startDate, product.periodAmount, product.periodUnit as PeriodUnit)
+      ? passEndDate(startDate, product.periodAmount, product.periodUnit as PeriodUnit)
       : null;
+  const overlap = overlappingPass(owned, product, startDate, endDate, today);
+  if (overlap && !input.allowOverlap) {
+    const params = {
+      name: overlap.ticketName,
+      start: overlap.startDate,
+      end: overlap.endDate ?? '',
+      next: saleStartDate(today, owned, product),
+    };
+    throw new AppError('CONFLICT', 'passOverlap', params, {}, { ...params, overlapPassId: overlap.id });
+  }
   const [issue] = await tx
     .insert(ticketIssue)
     .values({
@@ -254,7 +287,7 @@ export const sellPassSale = async (
       ticketName: product.name,
       periodAmount: product.periodAmount,
       periodUnit: product.periodUnit,
-      startDate: input.startDate,
+      startDate,
       endDate,
       sessionCount: product.sessionCount,
       price,
@@ -303,7 +336,15 @@ export const sellPassSale = async (
     action: 'pass.sell',
     entity: 'ticket-issue',
     entityId: issue!.id,
-    after: { memberId: customer.id, ticketId: product.id, startDate: input.startDate, endDate, price, paid },
+    after: {
+      memberId: customer.id,
+      ticketId: product.id,
+      startDate,
+      endDate,
+      price,
+      paid,
+      ...(overlap ? { overlapsPassId: overlap.id } : {}),
+    },
   });
   await refreshCustomerSummary(tx, customer.id, today);
   return { issueId: issue!.id, saleId: saleRow!.id };
@@ -387,10 +428,13 @@ export const endHold = async (tx: Executor, actor: Actor, id: number, on?: strin
     : holds.find((h) => h.startDate >= day && holdDays(h) > 0);
   if (!target) throw refused('noHoldToEnd');
   const ended = endHoldEarly(target, day, issue.endDate);
-  await tx
-    .update(ticketHold)
-    .set({ endDate: ended.hold.endDate, modifiedDate: actor.now })
-    .where(eq(ticketHold.id, target.id));
+  // docs/rules.md#holds: a hold ended on its first day (or before it) is cancelled: its row goes, the audit row stays.
+  if (ended.cancelled) await tx.delete(ticketHold).where(eq(ticketHold.id, target.id));
+  else
+    await tx
+      .update(ticketHold)
+      .set({ endDate: ended.hold.endDate, modifiedDate: actor.now })
+      .where(eq(ticketHold.id, target.id));
   await tx
     .update(ticketIssue)
     .set({ endDate: ended.passEndDate, modifiedDate: actor.now })
@@ -405,6 +449,7 @@ export const endHold = async (tx: Executor, actor: Actor, id: number, on?: strin
       holdEndDate: ended.hold.endDate,
       passEndDate: ended.passEndDate,
       returnedDays: ended.returnedDays,
+      cancelled: ended.cancelled,
     },
   });
   await refreshCustomerSummary(tx, issue.memberId, today);
@@ -621,7 +666,11 @@ export const previewRefund = async (
   };
 };
 
-/** Refunds a pass: one negative payment line holding its computation; the pass ends and its sessions close. */
+/**
+ * Refunds a pass (docs/rules.md#refunds): negative payment lines, one a method (a card refund one a card line it
+ * cancels), each holding the computation; the pass ends and its sessions close. The amount is above 0 and at most
+ * the formula's; the lines default to the original payment lines (`refundSplit`).
+ */
 export const refundPass = async (
   tx: Executor,
   actor: Actor,
@@ -629,7 +678,8 @@ export const refundPass = async (
   input: {
     fault: RefundFault;
     amount?: number | undefined;
-    method: PaymentMethod;
+    lines?: PaymentInput[] | undefined;
+    method?: PaymentMethod | undefined;
     note?: string | null | undefined;
   },
 ) => {
@@ -643,18 +693,31 @@ export const refundPass = async (
     .from(sale)
     .where(and(eq(sale.ticketIssueId, id), eq(sale.itemType, 'PASS')));
   if (!passSale) throw notFound();
-  await tx.insert(paymentLine).values({
-    gymId: issue.gymId,
-    saleId: passSale.id,
-    memberId: issue.memberId,
-    method: input.method,
-    amount: -amount,
-    status: 'REFUND',
-    computation: { ...preview, amount },
-    note: input.note ?? null,
-    createdByMemberId: actor.memberId,
-    createDate: actor.now,
-  });
+  const paidLines = (
+    await tx
+      .select({ id: paymentLine.id, method: paymentLine.method, amount: paymentLine.amount })
+      .from(paymentLine)
+      .where(and(eq(paymentLine.saleId, passSale.id), eq(paymentLine.status, 'APPROVE')))
+      .orderBy(asc(paymentLine.id))
+  ).map((l) => ({ id: l.id, method: l.method as PaymentMethod, amount: l.amount }));
+  const requested =
+    input.lines?.map((l) => ({ method: l.method as PaymentMethod, amount: l.amount })) ??
+    (input.method ? [{ method: input.method, amount }] : refundSplit(paidLines, amount));
+  const placed = placeRefundLines(paidLines, requested, amount);
+  if (!placed.ok) throw badField(input.lines ? 'lines' : 'method', placed.reason);
+  for (const line of placed.lines)
+    await tx.insert(paymentLine).values({
+      gymId: issue.gymId,
+      saleId: passSale.id,
+      memberId: issue.memberId,
+      method: line.method,
+      amount: -line.amount,
+      status: 'REFUND',
+      computation: { ...preview, amount, lineAmount: line.amount, refundOfLineId: line.paymentLineId },
+      note: input.note ?? null,
+      createdByMemberId: actor.memberId,
+      createDate: actor.now,
+    });
   const used = await usedOf(tx, id);
   const left = sessionsLeft(issue.sessionCount, used);
   if (left !== null && left > 0)
@@ -678,7 +741,13 @@ export const refundPass = async (
     entity: 'ticket-issue',
     entityId: id,
     before: { status: issue.status, paid: issue.paidAmount },
-    after: { status: 'REFUND', amount, fault: input.fault, formulaRefund: preview.refund },
+    after: {
+      status: 'REFUND',
+      amount,
+      fault: input.fault,
+      formulaRefund: preview.refund,
+      lines: placed.lines,
+    },
   });
   await refreshCustomerSummary(tx, issue.memberId, today);
 };
@@ -723,7 +792,7 @@ const issueColumns = {
     ),
   holds: sql<
     HoldSpan[]
-  >`coalesce((select json_agg(json_build_object('startDate', h.start_date, 'endDate', h.end_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
+  >`coalesce((select json_agg(json_build_object('startDate', h.start_date, 'endDate', h.end_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id and h.end_date >= h.start_date), '[]'::json)`,
 };
 
 type IssueListRow = {
@@ -869,7 +938,7 @@ const detailColumns = {
       reason: string | null;
       createDate: string;
     }[]
-  >`coalesce((select json_agg(json_build_object('id', h.id, 'startDate', h.start_date, 'endDate', h.end_date, 'plannedEndDate', h.planned_end_date, 'reason', h.reason, 'createDate', h.create_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id), '[]'::json)`,
+  >`coalesce((select json_agg(json_build_object('id', h.id, 'startDate', h.start_date, 'endDate', h.end_date, 'plannedEndDate', h.planned_end_date, 'reason', h.reason, 'createDate', h.create_date) order by h.start_date) from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue}.id and h.end_date >= h.start_date), '[]'::json)`,
   payments: sql<
     {
       id: number;

@@ -401,6 +401,7 @@ export const createCheckout = async (
         memberId: customer.id,
         ticketId: item.ticketId,
         startDate: item.startDate,
+        allowOverlap: item.allowOverlap,
         price: line.price,
         priceReason,
         payments: [],
