@@ -14,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListRoute } from '#domain/api/customer.ts';
 import {
@@ -26,9 +26,8 @@ import {
   refundRoute,
   transferRoute,
 } from '#domain/api/pass.ts';
-import { paymentMethods } from '#domain/enums.ts';
 import { checkHold } from '#domain/rules/passes.ts';
-import type { RefundFault } from '#domain/rules/refund.ts';
+import { type RefundFault, refundSplit } from '#domain/rules/refund.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
@@ -63,6 +62,17 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
   const holdStart = Form.useWatch<Dayjs | undefined>('startDate', form);
   const holdEnd = Form.useWatch<Dayjs | undefined>('endDate', form);
   const payments = Form.useWatch('payments', form);
+  const refundAmount = Form.useWatch<number | undefined>('amount', form);
+  const refundLines = Form.useWatch('refundLines', form);
+  // docs/rules.md#refunds: the refund goes back through the pass's payment lines, in the order they were paid.
+  const paidLines = pass.payments
+    .filter((p) => p.status === 'APPROVE')
+    .map((p) => ({ id: p.id, method: p.method, amount: p.amount }));
+  const proposeLines = (amount: number | null | undefined) =>
+    refundSplit(paidLines, typeof amount === 'number' ? amount : 0).map(({ method, amount: a }) => ({
+      method,
+      amount: a,
+    }));
 
   const preview = useQuery({
     queryKey: ['passes', 'refund-preview', pass.id, fault],
@@ -115,7 +125,9 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
             body: {
               fault,
               amount: values.amount as number,
-              method: values.method as 'CARD',
+              lines: ((values.refundLines as { method: 'CARD'; amount?: number }[] | undefined) ?? [])
+                .filter((p) => p.amount)
+                .map((p) => ({ method: p.method, amount: p.amount! })),
               note: (values.note as string) || null,
             },
           });
@@ -157,6 +169,13 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
     pass.holdMinDays !== null ? translate('passes.hold.minDays', { count: pass.holdMinDays }) : null,
   ].filter(Boolean);
   const refund = preview.data;
+  // The amount starts at the formula's figure (for the fault chosen), and the lines at the original split.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per preview, not on each keystroke.
+  useEffect(() => {
+    if (action !== 'refund' || !refund) return;
+    form.setFieldsValue({ amount: refund.refund, refundLines: proposeLines(refund.refund) });
+  }, [refund]);
+  const refundLinesTotal = paymentsTotal(refundLines);
 
   return (
     <Modal
@@ -167,7 +186,9 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
       okButtonProps={{
         danger: action === 'refund',
         loading: run.isPending,
-        disabled: action === 'refund' && !refund,
+        disabled:
+          action === 'refund' &&
+          (!refund || refund.refund <= 0 || !refundAmount || refundLinesTotal !== refundAmount),
       }}
       cancelText={translate('buttons.cancel')}
       title={`${translate(`passes.actions.${action}`)} · ${pass.ticketName}`}
@@ -181,7 +202,6 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
           payments: action === 'collect' ? [{ method: 'CARD', amount: pass.unpaidAmount }] : [],
           fee: pass.transferFee,
           sessions: 1,
-          method: 'CARD',
           startDate: dayjs(today),
         }}
       >
@@ -241,7 +261,13 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
           </>
         )}
         {action === 'end-hold' && (
-          <Typography.Paragraph>{translate('passes.hold.endHelp', { date: today })}</Typography.Paragraph>
+          <Typography.Paragraph>
+            {/* docs/rules.md#holds: a hold ended on (or before) its first day is cancelled. */}
+            {pass.holds.some((h) => h.startDate >= today && h.endDate >= h.startDate) &&
+            !pass.holds.some((h) => h.startDate < today && today <= h.endDate)
+              ? translate('passes.hold.endHelpCancel')
+              : translate('passes.hold.endHelp', { date: today })}
+          </Typography.Paragraph>
         )}
         {action === 'transfer' && (
           <>
@@ -328,6 +354,9 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
                 </tbody>
               </table>
             )}
+            {refund && refund.refund <= 0 && (
+              <Alert type="warning" showIcon role="status" message={translate('passes.refund.nothing')} />
+            )}
             {refund && (
               <Typography.Paragraph type="secondary">
                 {refund.basis === 'PERIOD'
@@ -343,33 +372,39 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
                 {translate('passes.refund.roundDown')}
               </Typography.Paragraph>
             )}
-            <Space wrap>
-              <Form.Item
-                name="amount"
-                label={translate('passes.refund.amount')}
-                rules={[
-                  {
-                    type: 'integer',
-                    min: 0,
-                    max: refund?.refund ?? 0,
-                    message: translate('validation.refundAboveFormula'),
-                  },
-                ]}
-              >
-                <InputNumber<number>
-                  min={0}
-                  max={refund?.refund}
-                  placeholder={refund ? String(refund.refund) : ''}
-                  style={{ width: 180 }}
-                />
-              </Form.Item>
-              <Form.Item name="method" label={translate('passes.view.method')}>
-                <Select
-                  style={{ width: 120 }}
-                  options={paymentMethods.map((m) => ({ value: m, label: translate(`passes.method.${m}`) }))}
-                />
-              </Form.Item>
-            </Space>
+            <Form.Item
+              name="amount"
+              label={translate('passes.refund.amount')}
+              rules={[
+                { required: true, message: translate('validation.positiveAmount') },
+                { type: 'integer', min: 1, message: translate('validation.positiveAmount') },
+                {
+                  type: 'integer',
+                  max: refund?.refund ?? 0,
+                  message: translate('validation.refundAboveFormula'),
+                },
+              ]}
+            >
+              <InputNumber<number>
+                min={0}
+                max={refund?.refund}
+                style={{ width: 180 }}
+                formatter={(v) => (v === undefined || v === null ? '' : Number(v).toLocaleString())}
+                parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
+                onChange={(v) => form.setFieldsValue({ refundLines: proposeLines(v) })}
+              />
+            </Form.Item>
+            <Typography.Text strong>{translate('passes.refund.linesTitle')}</Typography.Text>
+            <PaymentLines name="refundLines" />
+            {typeof refundAmount === 'number' && refundLinesTotal !== refundAmount && (
+              <Alert
+                type="error"
+                showIcon
+                role="status"
+                style={{ marginTop: 8 }}
+                message={translate('validation.refundLinesSum')}
+              />
+            )}
             <Form.Item name="note" label={translate('passes.refund.note')}>
               <Input maxLength={200} />
             </Form.Item>

@@ -4,6 +4,7 @@ import {
   Alert,
   App,
   Button,
+  Checkbox,
   DatePicker,
   Drawer,
   Form,
@@ -17,7 +18,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { sellRoute } from '#domain/api/pass.ts';
-import { type PeriodUnit, passEndDate, renewalStartDate } from '#domain/rules/passes.ts';
+import { overlappingPass, type PeriodUnit, passEndDate, saleStartDate } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Ticket, TicketIssueDetail } from '#domain/schemas/pass.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
@@ -35,6 +36,7 @@ type Values = {
   priceReason?: string;
   payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
   soldByMemberId?: number;
+  allowOverlap?: boolean;
 };
 
 /** The products on sale today, for the sell drawer. */
@@ -50,8 +52,8 @@ export const useProductsOnSale = (gymId: number) =>
   });
 
 /**
- * Selling a pass (docs/rules.md#passes): the product, the start (a renewal starts the day after the current pass
- * of the same product), the price (a change needs a reason), any mix of payment lines with the unpaid remainder shown
+ * Selling a pass (docs/rules.md#passes, #renewals): the product, the start (a renewal starts the day after the
+ * current pass of its kind; an overlap is a choice, warned of), the price (a change needs a reason), any mix of payment lines with the unpaid remainder shown
  * live, and the seller. One transaction on the server.
  */
 export function SellDrawer({
@@ -90,6 +92,12 @@ export function SellDrawer({
       ? passEndDate(startDate.format('YYYY-MM-DD'), product.periodAmount, product.periodUnit as PeriodUnit)
       : null;
   const won = (n: number) => formatWon(n, i18n.language);
+  // docs/rules.md#renewals: the same pure functions as the server's default start and its overlap refusal.
+  const overlap =
+    product && startDate
+      ? overlappingPass(passes, product, startDate.format('YYYY-MM-DD'), end, today)
+      : undefined;
+  const allowOverlap = Form.useWatch('allowOverlap', form);
 
   const sell = useMutation({
     meta: { silent: true },
@@ -107,6 +115,7 @@ export function SellDrawer({
             .filter((p) => p.amount)
             .map((p) => ({ method: p.method, amount: p.amount! })),
           soldByMemberId: values.soldByMemberId ?? null,
+          ...(overlap && values.allowOverlap ? { allowOverlap: true } : {}),
         },
       }),
     onSuccess: () => {
@@ -122,15 +131,11 @@ export function SellDrawer({
 
   const pickProduct = (id: number) => {
     const chosen = products.data?.find((p) => p.id === id);
-    const current = passes
-      .filter((p) => p.ticketId === id && p.status !== 'REFUND' && p.endDate)
-      .map((p) => p.endDate!)
-      .sort()
-      .at(-1);
     // The usual sale is paid in full by card: the line starts at the price, and the desk changes it.
     form.setFieldsValue({
       price: chosen?.salePrice,
-      startDate: dayjs(renewalStartDate(today, current ?? null)),
+      startDate: dayjs(chosen ? saleStartDate(today, passes, chosen) : today),
+      allowOverlap: false,
       payments: [{ method: 'CARD', amount: chosen?.salePrice }],
     });
   };
@@ -149,7 +154,7 @@ export function SellDrawer({
             type="primary"
             loading={sell.isPending}
             onClick={() => form.submit()}
-            disabled={!product || paid > agreed}
+            disabled={!product || paid > agreed || (overlap !== undefined && !allowOverlap)}
           >
             {translate('passes.sell.submit')}
           </Button>
@@ -191,6 +196,25 @@ export function SellDrawer({
         >
           <DatePicker style={{ width: '100%' }} allowClear={false} />
         </Form.Item>
+        {overlap && product && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 12 }}
+            message={translate('passes.sell.overlapWarning', {
+              name: overlap.ticketName,
+              start: overlap.startDate,
+              end: overlap.endDate ?? '',
+              next: saleStartDate(today, passes, product),
+            })}
+            description={
+              <Form.Item name="allowOverlap" valuePropName="checked" noStyle>
+                <Checkbox>{translate('passes.sell.overlapChoice')}</Checkbox>
+              </Form.Item>
+            }
+          />
+        )}
         <Form.Item
           name="price"
           label={translate('passes.sell.price')}
