@@ -37,6 +37,7 @@ export const ticketResource = defineResource({
     holdMinDays: { kind: 'integer' },
     entryUsesSession: { kind: 'flag' },
     transferFee: { kind: 'money' },
+    sessionValue: { kind: 'money' },
     color: { kind: 'text' },
     soldCount: { kind: 'computed', readOnly: true },
     createDate: { kind: 'datetime', sortable: true, readOnly: true },

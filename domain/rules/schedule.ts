@@ -215,26 +215,8 @@ const moves: Record<ReservationStatus, readonly ReservationStatus[]> = {
 export const canMoveReservation = (from: ReservationStatus, to: ReservationStatus): boolean =>
   moves[from].includes(to);
 
-/** Trainer pay: a fixed amount per session, or a percent of the pass's per-session price. */
-export const payKinds = ['PER_SESSION', 'PERCENT'] as const;
-export type PayKind = (typeof payKinds)[number];
-
-export type PaidSession = {
-  /** The pass's price and session count (a period pass without sessions has no per-session price). */
-  passPrice: number;
-  passSessions: number | null;
-};
-
-/** One session's pay in won, rounded down (docs/rules.md#trainer-pay). */
-export const sessionPay = (kind: PayKind, rate: number, session: PaidSession): number => {
-  if (kind === 'PER_SESSION') return rate;
-  if (!session.passSessions) return 0;
-  return Math.floor((session.passPrice * rate) / (session.passSessions * 100));
-};
-
-/** A month's pay: attended and charged sessions × the rate (docs/rules.md#trainer-pay). */
-export const monthPay = (kind: PayKind, rate: number, sessions: readonly PaidSession[]): number =>
-  sessions.reduce((total, s) => total + sessionPay(kind, rate, s), 0);
+/** Trainer pay lives in trainer-pay.ts (docs/rules.md#trainer-pay); these names stay importable from here. */
+export { monthPay, type PaidSession, type PayKind, payKinds, sessionPay } from './trainer-pay.ts';
 
 /** The Seoul calendar day and clock of an instant, for texts: '2026-11-25 19:00'. */
 export const seoulDateTime = (at: Date): string => dayjs(at).tz(SEOUL).format('YYYY-MM-DD HH:mm');

@@ -30,6 +30,8 @@ export const ticketSchema = z
     holdMinDays: z.number().int().nullable(),
     entryUsesSession: z.boolean(),
     transferFee: z.number().int(),
+    /** A bundle's value of its sessions (docs/rules.md#trainer-pay); null: the whole price buys them. */
+    sessionValue: z.number().int().nullable(),
     color: z.string(),
     /** Passes sold of this product (a sold product can be stopped, never deleted). */
     soldCount: z.number().int(),
@@ -54,6 +56,7 @@ const ticketFields = {
   holdMinDays: z.number().int().min(1).max(3650).nullable().optional(),
   entryUsesSession: z.boolean().optional(),
   transferFee: won.optional(),
+  sessionValue: won.nullable().optional(),
   color: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'colorFormat')
@@ -71,6 +74,7 @@ export const ticketProblems = (t: {
   saleEndDate?: string | null;
   holdMinDays?: number | null;
   holdMaxDays?: number | null;
+  sessionValue?: number | null;
 }): { path: string; message: string }[] => {
   const problems: { path: string; message: string }[] = [];
   const hasPeriod = t.periodAmount != null;
@@ -83,6 +87,13 @@ export const ticketProblems = (t: {
     problems.push({ path: 'saleEndDate', message: 'endBeforeStart' });
   if (t.holdMinDays != null && t.holdMaxDays != null && t.holdMinDays > t.holdMaxDays)
     problems.push({ path: 'holdMinDays', message: 'holdMinAboveMax' });
+  // A bundle states the value of its sessions (docs/rules.md#trainer-pay): only a period with sessions has one.
+  if (t.sessionValue != null) {
+    if (!hasPeriod || t.sessionCount == null)
+      problems.push({ path: 'sessionValue', message: 'sessionValueBundleOnly' });
+    else if (t.salePrice !== undefined && t.sessionValue > t.salePrice)
+      problems.push({ path: 'sessionValue', message: 'sessionValueAbovePrice' });
+  }
   return problems;
 };
 

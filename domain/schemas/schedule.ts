@@ -7,6 +7,7 @@ import {
   payKinds,
   reservationStatuses,
 } from '../rules/schedule.ts';
+import { groupPayKinds, MAX_GROUP_MINIMUM, payLineRules } from '../rules/trainer-pay.ts';
 import { calendarDate, calendarMonth, idSchema, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 
@@ -279,6 +280,10 @@ export const trainerSchema = z
     color: z.string(),
     payKind: z.enum(payKinds),
     payRate: z.number().int(),
+    /** How a group class pays (docs/rules.md#trainer-pay): per class held, or per attendee with a minimum. */
+    groupPayKind: z.enum(groupPayKinds),
+    groupPayRate: z.number().int(),
+    groupPayMinAttendees: z.number().int(),
   })
   .meta({ id: 'Trainer' });
 export type Trainer = z.output<typeof trainerSchema>;
@@ -291,6 +296,9 @@ const trainerFields = {
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colorFormat'),
   payKind: z.enum(payKinds, 'invalidValue'),
   payRate: z.number().int().min(0).max(10_000_000),
+  groupPayKind: z.enum(groupPayKinds, 'invalidValue'),
+  groupPayRate: z.number().int().min(0).max(10_000_000),
+  groupPayMinAttendees: z.number().int().min(0).max(MAX_GROUP_MINIMUM),
   photoFileId: z.string().max(64).nullable(),
 };
 
@@ -305,6 +313,9 @@ export const trainerCreateSchema = z
     color: trainerFields.color.optional(),
     payKind: trainerFields.payKind.optional(),
     payRate: trainerFields.payRate.optional(),
+    groupPayKind: trainerFields.groupPayKind.optional(),
+    groupPayRate: trainerFields.groupPayRate.optional(),
+    groupPayMinAttendees: trainerFields.groupPayMinAttendees.optional(),
   })
   .meta({ id: 'TrainerCreate' });
 
@@ -317,6 +328,9 @@ export const trainerUpdateSchema = z
     color: trainerFields.color.optional(),
     payKind: trainerFields.payKind.optional(),
     payRate: trainerFields.payRate.optional(),
+    groupPayKind: trainerFields.groupPayKind.optional(),
+    groupPayRate: trainerFields.groupPayRate.optional(),
+    groupPayMinAttendees: trainerFields.groupPayMinAttendees.optional(),
     photoFileId: trainerFields.photoFileId.optional(),
   })
   .meta({ id: 'TrainerUpdate' });
@@ -325,16 +339,23 @@ export const payReportQuerySchema = z.strictObject({
   month: calendarMonth,
 });
 
-/** A trainer's month: each attended or charged session and its pay. */
+/**
+ * A trainer's month (docs/rules.md#trainer-pay): each attended or charged PT session and each group class held,
+ * with the rule each line used; lessons the facility cancelled are not in it.
+ */
 export const payReportSchema = z
   .object({
     trainerId: z.number().int(),
     month: z.string(),
     payKind: z.enum(payKinds),
     payRate: z.number().int(),
+    groupPayKind: z.enum(groupPayKinds),
+    groupPayRate: z.number().int(),
+    groupPayMinAttendees: z.number().int(),
     sessions: z.array(
       z.object({
         reservationId: z.number().int(),
+        lessonId: z.number().int(),
         lessonTitle: z.string(),
         startAt: isoDateTime,
         memberName: z.string(),
@@ -343,6 +364,24 @@ export const payReportSchema = z
         ticketName: z.string(),
         passPrice: z.number().int(),
         passSessions: z.number().int().nullable(),
+        /** A bundle's value of its sessions (null: the price buys them). */
+        passSessionValue: z.number().int().nullable(),
+        /** What one session is worth, rounded down (null for a pass without sessions). */
+        unitValue: z.number().int().nullable(),
+        rule: z.enum(payLineRules),
+        pay: z.number().int(),
+      }),
+    ),
+    classes: z.array(
+      z.object({
+        lessonId: z.number().int(),
+        lessonTitle: z.string(),
+        startAt: isoDateTime,
+        /** Bookings attended or charged. */
+        attendees: z.number().int(),
+        /** The heads paid: the attendees, or the minimum when it is more. */
+        paidHeads: z.number().int(),
+        rule: z.enum(payLineRules),
         pay: z.number().int(),
       }),
     ),

@@ -140,6 +140,8 @@ const PRODUCTS = [
     sessionCount: 30,
     originPrice: 1_950_000,
     salePrice: 1_700_000,
+    // The PT part's value (docs/rules.md#trainer-pay): 48,000 a session; the rest (260,000) buys the 3 months.
+    sessionValue: 1_440_000,
     holdMaxCount: 1,
     holdMaxDays: 14,
     holdMinDays: 7,

@@ -54,6 +54,10 @@ export const seedSchedule = async (tx: Executor, gymId: number, people: People, 
     color: '#389e0d',
     payKind: 'PER_SESSION',
     payRate: 25_000,
+    // 스피닝 pays per rider, at least four (docs/rules.md#trainer-pay).
+    groupPayKind: 'PER_ATTENDEE',
+    groupPayRate: 8_000,
+    groupPayMinAttendees: 4,
   });
   await createTrainer(tx, actor, {
     gymId,
@@ -65,6 +69,9 @@ export const seedSchedule = async (tx: Executor, gymId: number, people: People, 
     color: '#722ed1',
     payKind: 'PER_SESSION',
     payRate: 30_000,
+    // 필라테스 and 모닝 요가 pay a fixed amount per class held (docs/rules.md#trainer-pay).
+    groupPayKind: 'PER_CLASS',
+    groupPayRate: 50_000,
   });
   await saveBookingSettings(tx, actor, gymId, {});
 

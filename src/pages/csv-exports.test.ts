@@ -110,6 +110,7 @@ describe('the CSVs built in the browser neutralise formulas', () => {
   it("a trainer's pay, its amounts still numbers", () => {
     const session = (patch: Partial<PayReport['sessions'][number]>): PayReport['sessions'][number] => ({
       reservationId: 1,
+      lessonId: 1,
       lessonTitle: 'PT',
       startAt: '2026-11-25T10:00:00.000Z',
       memberName: '김회원',
@@ -118,6 +119,9 @@ describe('the CSVs built in the browser neutralise formulas', () => {
       ticketName: 'PT 20회',
       passPrice: 1_210_000,
       passSessions: 20,
+      passSessionValue: null,
+      unitValue: 60_500,
+      rule: 'PERCENT',
       pay: 24_200,
       ...patch,
     });
@@ -127,13 +131,19 @@ describe('the CSVs built in the browser neutralise formulas', () => {
           session({ memberName: LINK, lessonTitle: SUM }),
           session({ reservationId: 2, memberName: PLUS, ticketName: MINUS }),
         ],
+        classes: [],
         total: 48_400,
       },
       translate,
     );
     const lines = cellsOf(csv);
     expectNeutral(csv, FORMULAS);
-    expect(lines[1]?.slice(4)).toEqual(['60500', 'trainers.pay.marks.ATTENDED', '24200']);
+    expect(lines[1]?.slice(4)).toEqual([
+      '60500',
+      'trainers.pay.marks.ATTENDED',
+      'trainers.pay.rules.PERCENT',
+      '24200',
+    ]);
     expect(lines.at(-1)?.at(-1)).toBe('48400');
   });
 

@@ -53,6 +53,8 @@ export const reservation = pgTable(
       sql`${t.attendance} is null or ${t.attendance} in ('ATTENDED', 'NOSHOW')`,
     ),
     check('reservation_source_check', sql`${t.source} in ('STAFF', 'SELF')`),
+    // A cancelled booking was not attended (docs/rules.md#trainer-pay): cancelling a lesson clears its marks.
+    check('reservation_cancel_attendance_check', sql`${t.status} <> 'CANCEL' or ${t.attendance} is null`),
   ],
 );
 

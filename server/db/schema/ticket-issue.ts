@@ -31,6 +31,8 @@ export const ticketIssue = pgTable(
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }),
     sessionCount: integer(),
+    /** A bundle's session value at the price agreed (`bundleSessionValue`), for trainer pay; null: the price. */
+    sessionValue: integer(),
     status: text().$type<'FIN' | 'REFUND'>().notNull().default('FIN'),
     /** The price agreed (after discounts): the `paid` of the refund formula is what its payment lines hold. */
     price: integer().notNull(),

@@ -31,6 +31,11 @@ export const ticket = pgTable(
     holdMinDays: integer(),
     entryUsesSession: boolean().notNull().default(false),
     transferFee: integer().notNull().default(0),
+    /**
+     * A bundle's (a period with sessions) value of its sessions: the PT part of "3개월 + PT 30회", what trainer pay
+     * divides by the sessions (docs/rules.md#trainer-pay). Null: the whole price buys the sessions.
+     */
+    sessionValue: integer(),
     color: text().notNull().default('#1677ff'),
     createDate: created(),
     modifiedDate: created(),
@@ -42,6 +47,10 @@ export const ticket = pgTable(
     check('ticket_unit_check', sql`${t.periodUnit} in ('DAY', 'WEEK', 'MONTH', 'YEAR')`),
     check('ticket_sale_state_check', sql`${t.saleState} in ('ACTIVE', 'INACTIVE')`),
     check('ticket_price_check', sql`${t.originPrice} >= 0 and ${t.salePrice} >= 0 and ${t.transferFee} >= 0`),
+    check(
+      'ticket_session_value_check',
+      sql`${t.sessionValue} is null or (${t.sessionValue} >= 0 and ${t.sessionCount} is not null and ${t.periodAmount} is not null)`,
+    ),
   ],
 );
 

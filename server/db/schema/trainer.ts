@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PayKind } from '#domain/rules/schedule.ts';
+import type { GroupPayKind, PayKind } from '#domain/rules/trainer-pay.ts';
 import { created } from './columns.ts';
 import { file } from './file.ts';
 import { gym } from './gym.ts';
@@ -9,7 +9,8 @@ import { member } from './member.ts';
 /**
  * A trainer's profile (docs/rules.md#trainer-pay), linked to a staff member of the facility: photo (upload type
  * TRAINER), specialties, career, introduction, working hours per weekday, the colour on the schedule and the pay
- * rate (won per session, or a percent of the pass's per-session price).
+ * rate (won per session, or a percent of the pass's per-session value) and how a group class pays (a fixed amount
+ * per class held, or an amount per attendee with a minimum head count).
  */
 export const trainer = pgTable(
   'trainer',
@@ -32,6 +33,9 @@ export const trainer = pgTable(
     color: text().notNull().default('#0958d9'),
     payKind: text().$type<PayKind>().notNull().default('PER_SESSION'),
     payRate: integer().notNull().default(0),
+    groupPayKind: text().$type<GroupPayKind>().notNull().default('PER_ATTENDEE'),
+    groupPayRate: integer().notNull().default(0),
+    groupPayMinAttendees: integer().notNull().default(0),
     createDate: created(),
     modifiedDate: created(),
   },
@@ -40,6 +44,9 @@ export const trainer = pgTable(
     index('trainer_member_idx').on(t.memberId),
     check('trainer_pay_kind_check', sql`${t.payKind} in ('PER_SESSION', 'PERCENT')`),
     check('trainer_pay_rate_check', sql`${t.payRate} >= 0`),
+    check('trainer_group_pay_kind_check', sql`${t.groupPayKind} in ('PER_CLASS', 'PER_ATTENDEE')`),
+    check('trainer_group_pay_rate_check', sql`${t.groupPayRate} >= 0`),
+    check('trainer_group_pay_min_check', sql`${t.groupPayMinAttendees} between 0 and 500`),
   ],
 );
 

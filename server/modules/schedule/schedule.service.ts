@@ -494,7 +494,11 @@ const delayReservations = async (tx: Executor, actor: Actor, l: LessonRow): Prom
   return rows.length;
 };
 
-/** Cancels a lesson (or its later or all occurrences): every reservation is cancelled, every session comes back. */
+/**
+ * Cancels a lesson (or its later or all occurrences): every reservation is cancelled, every session comes back,
+ * and no booking stays attended or marked: a lesson the facility cancelled was not held and pays its trainer
+ * nothing (docs/rules.md#trainer-pay).
+ */
 export const cancelLessons = async (
   tx: Executor,
   actor: Actor,
@@ -525,7 +529,7 @@ export const cancelLessons = async (
       }
       await tx
         .update(reservation)
-        .set({ status: 'CANCEL', usageId: null, modifiedDate: actor.now })
+        .set({ status: 'CANCEL', attendance: null, usageId: null, modifiedDate: actor.now })
         .where(eq(reservation.id, r.id));
       await event(tx, actor, r, 'LESSON_CANCEL', r.status, 'CANCEL', input.reason);
       await notify(tx, actor, { memberId: r.memberId, phone }, 'lessonCancelled', l);

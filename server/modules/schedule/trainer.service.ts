@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { maskPhone } from '#domain/rules/customer.ts';
-import { sessionPay } from '#domain/rules/schedule.ts';
 import { seoulDayStartUtc } from '#domain/rules/seoul-time.ts';
+import { groupClassPay, perSessionValue, sessionPay } from '#domain/rules/trainer-pay.ts';
 import type { PayReport, Trainer } from '#domain/schemas/schedule.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -45,6 +45,9 @@ const toTrainer = (row: { t: TrainerRow; name: string; phone: string }, full: bo
   color: row.t.color,
   payKind: row.t.payKind,
   payRate: row.t.payRate,
+  groupPayKind: row.t.groupPayKind,
+  groupPayRate: row.t.groupPayRate,
+  groupPayMinAttendees: row.t.groupPayMinAttendees,
 });
 
 const trainerFrom = (db: Executor) =>
@@ -77,6 +80,9 @@ type TrainerInput = Partial<
     | 'color'
     | 'payKind'
     | 'payRate'
+    | 'groupPayKind'
+    | 'groupPayRate'
+    | 'groupPayMinAttendees'
     | 'photoFileId'
   >
 >;
@@ -104,7 +110,14 @@ export const createTrainer = async (
     entity: 'trainer',
     entityId: made[0]!.id,
     before: null,
-    after: { memberId: input.memberId, payKind: input.payKind ?? 'PER_SESSION', payRate: input.payRate ?? 0 },
+    after: {
+      memberId: input.memberId,
+      payKind: input.payKind ?? 'PER_SESSION',
+      payRate: input.payRate ?? 0,
+      groupPayKind: input.groupPayKind ?? 'PER_ATTENDEE',
+      groupPayRate: input.groupPayRate ?? 0,
+      groupPayMinAttendees: input.groupPayMinAttendees ?? 0,
+    },
     actorMemberId: actor.memberId,
     requestId: actor.requestId,
     now: actor.now,
@@ -132,7 +145,14 @@ export const updateTrainer = async (
     action: 'trainer.update',
     entity: 'trainer',
     entityId: id,
-    before: { payKind: before.payKind, payRate: before.payRate, color: before.color },
+    before: {
+      payKind: before.payKind,
+      payRate: before.payRate,
+      groupPayKind: before.groupPayKind,
+      groupPayRate: before.groupPayRate,
+      groupPayMinAttendees: before.groupPayMinAttendees,
+      color: before.color,
+    },
     after: patch,
     actorMemberId: actor.memberId,
     requestId: actor.requestId,
@@ -158,8 +178,10 @@ const adoptPhoto = async (tx: Executor, actor: Actor, gymId: number, id: string)
 };
 
 /**
- * A trainer's month (docs/rules.md#trainer-pay): the sessions of the lessons they taught that used a session
- * (attended, a charged no-show or late cancel), each paid at the rate.
+ * A trainer's month (docs/rules.md#trainer-pay): of the lessons they taught that were not cancelled, each PT
+ * session that was used (attended, a charged no-show or late cancel) at the PT rule, on the pass's per-session
+ * value (a bundle's session value, else its price); each group class held (one booking or more counted) at the
+ * group rule, per class or per attendee with a minimum.
  */
 export const payReport = async (db: Executor, id: number, month: string): Promise<PayReport> => {
   const [t] = await db.select().from(trainer).where(eq(trainer.id, id));
@@ -171,6 +193,8 @@ export const payReport = async (db: Executor, id: number, month: string): Promis
   const rows = await db
     .select({
       reservationId: reservation.id,
+      lessonId: lesson.id,
+      lessonType: lesson.lessonType,
       lessonTitle: lesson.title,
       startAt: lesson.startAt,
       memberName: member.name,
@@ -179,6 +203,7 @@ export const payReport = async (db: Executor, id: number, month: string): Promis
       ticketName: ticketIssue.ticketName,
       passPrice: ticketIssue.price,
       passSessions: ticketIssue.sessionCount,
+      passSessionValue: ticketIssue.sessionValue,
     })
     .from(reservation)
     .innerJoin(lesson, eq(lesson.id, reservation.lessonId))
@@ -190,22 +215,49 @@ export const payReport = async (db: Executor, id: number, month: string): Promis
         eq(lesson.trainerMemberId, t.memberId),
         gte(lesson.startAt, from),
         lt(lesson.startAt, to),
+        ne(lesson.status, 'CANCEL'),
         or(eq(reservation.attendance, 'ATTENDED'), sql`${reservation.usageId} is not null`),
       ),
     )
     .orderBy(asc(lesson.startAt), asc(reservation.id))
     .limit(5000);
-  const sessions = rows.map((r) => ({
-    ...r,
-    startAt: r.startAt.toISOString(),
-    pay: sessionPay(t.payKind, t.payRate, { passPrice: r.passPrice, passSessions: r.passSessions }),
+  const sessions: PayReport['sessions'] = [];
+  const groups = new Map<number, { lessonTitle: string; startAt: Date; attendees: number }>();
+  for (const { lessonType, ...r } of rows) {
+    if (lessonType === 'GROUP') {
+      const g = groups.get(r.lessonId) ?? { lessonTitle: r.lessonTitle, startAt: r.startAt, attendees: 0 };
+      g.attendees += 1;
+      groups.set(r.lessonId, g);
+      continue;
+    }
+    const value = perSessionValue(r);
+    sessions.push({
+      ...r,
+      startAt: r.startAt.toISOString(),
+      unitValue: value === null ? null : Math.floor(value),
+      rule: t.payKind,
+      pay: sessionPay(t.payKind, t.payRate, r),
+    });
+  }
+  const rule = { kind: t.groupPayKind, rate: t.groupPayRate, minAttendees: t.groupPayMinAttendees };
+  const classes: PayReport['classes'] = [...groups].map(([lessonId, g]) => ({
+    lessonId,
+    lessonTitle: g.lessonTitle,
+    startAt: g.startAt.toISOString(),
+    attendees: g.attendees,
+    ...groupClassPay(rule, g.attendees),
   }));
+  const total = sessions.reduce((sum, s) => sum + s.pay, 0) + classes.reduce((sum, c) => sum + c.pay, 0);
   return {
     trainerId: t.id,
     month,
     payKind: t.payKind,
     payRate: t.payRate,
+    groupPayKind: t.groupPayKind,
+    groupPayRate: t.groupPayRate,
+    groupPayMinAttendees: t.groupPayMinAttendees,
     sessions,
-    total: sessions.reduce((sum, s) => sum + s.pay, 0),
+    classes,
+    total,
   };
 };

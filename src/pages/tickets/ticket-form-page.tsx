@@ -72,6 +72,10 @@ export function TicketFormPage() {
   const [form] = Form.useForm<Values>();
   const origin = Form.useWatch('originPrice', form) ?? 0;
   const sale = Form.useWatch('salePrice', form) ?? 0;
+  // A bundle (a period with sessions) states the value of its sessions (docs/rules.md#trainer-pay).
+  const periodAmount = Form.useWatch('periodAmount', form);
+  const sessionCount = Form.useWatch('sessionCount', form);
+  const bundle = Boolean(periodAmount) && Boolean(sessionCount);
   const existing = useQuery({
     queryKey: ['passes', 'product', id],
     queryFn: async () => (await http.get<Ticket>(`/web/ticket/${id}`)).data as Ticket,
@@ -96,6 +100,7 @@ export function TicketFormPage() {
         holdMinDays: values.holdMinDays ?? null,
         entryUsesSession: values.entryUsesSession,
         transferFee: values.transferFee ?? 0,
+        sessionValue: values.periodAmount && values.sessionCount ? (values.sessionValue ?? null) : null,
         color: typeof values.color === 'string' ? values.color : values.color.toHexString(),
       };
       const problems = ticketProblems(body);
@@ -249,6 +254,16 @@ export function TicketFormPage() {
               <InputNumber<number> {...money} />
             </Form.Item>
           </Space>
+          {bundle && (
+            <Form.Item
+              name="sessionValue"
+              label={translate('ticket.fields.sessionValue')}
+              extra={translate('ticket.help.sessionValue')}
+              style={{ maxWidth: 480 }}
+            >
+              <InputNumber<number> {...money} />
+            </Form.Item>
+          )}
           <Space wrap align="start">
             <Form.Item name="saleStartDate" label={translate('ticket.fields.saleStartDate')}>
               <DatePicker />

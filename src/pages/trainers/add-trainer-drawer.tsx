@@ -3,17 +3,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Grid, Select, Space } from 'antd';
 import { workerListRoute } from '#domain/api/gym-member.ts';
 import { trainerCreateRoute } from '#domain/api/schedule.ts';
-import type { PayKind } from '#domain/rules/schedule.ts';
+import type { GroupPayKind, PayKind } from '#domain/rules/trainer-pay.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { ColorField, PayFields } from './pay-fields.tsx';
-import { DEFAULT_TRAINER_COLOR, hexOf } from './trainer-form.ts';
+import { DEFAULT_TRAINER_COLOR, groupPayOf, hexOf } from './trainer-form.ts';
 
 type Values = {
   memberId?: number;
   payKind: PayKind;
   payRate: number | null;
+  groupPayKind: GroupPayKind;
+  groupPayRate: number | null;
+  groupPayMinAttendees: number | null;
   color: string | { toHexString: () => string };
 };
 
@@ -67,6 +70,7 @@ export function AddTrainerDrawer({
           memberId: values.memberId ?? 0,
           payKind: values.payKind,
           payRate: values.payRate ?? 0,
+          ...groupPayOf(values),
           color: hexOf(values.color),
         },
       }),
@@ -77,7 +81,15 @@ export function AddTrainerDrawer({
     },
     onError: (error) => {
       const fields = fieldErrorsOf(error).filter((f) =>
-        ['memberId', 'payKind', 'payRate', 'color'].includes(f.name),
+        [
+          'memberId',
+          'payKind',
+          'payRate',
+          'groupPayKind',
+          'groupPayRate',
+          'groupPayMinAttendees',
+          'color',
+        ].includes(f.name),
       );
       if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
       else message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
@@ -108,7 +120,14 @@ export function AddTrainerDrawer({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ payKind: 'PER_SESSION', payRate: 0, color: DEFAULT_TRAINER_COLOR }}
+        initialValues={{
+          payKind: 'PER_SESSION',
+          payRate: 0,
+          groupPayKind: 'PER_ATTENDEE',
+          groupPayRate: 0,
+          groupPayMinAttendees: 0,
+          color: DEFAULT_TRAINER_COLOR,
+        }}
         onFinish={(values) => create.mutate(values)}
       >
         {staff.isSuccess && options.length === 0 && (

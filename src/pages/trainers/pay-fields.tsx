@@ -1,6 +1,12 @@
 import { useTranslate } from '@refinedev/core';
-import { ColorPicker, Form, InputNumber, Radio } from 'antd';
-import { type PayKind, payKinds } from '#domain/rules/schedule.ts';
+import { ColorPicker, Form, InputNumber, Radio, Typography } from 'antd';
+import {
+  type GroupPayKind,
+  groupPayKinds,
+  MAX_GROUP_MINIMUM,
+  type PayKind,
+  payKinds,
+} from '#domain/rules/trainer-pay.ts';
 import { MAX_PER_SESSION, MAX_PERCENT, TRAINER_COLOR_PRESETS } from './trainer-form.ts';
 
 const thousands = {
@@ -9,7 +15,10 @@ const thousands = {
   parser: (v: string | undefined) => Number((v ?? '').replace(/[^\d]/g, '')),
 };
 
-/** The pay rule (a fixed amount per session, or a percent of the pass's per-session price), inside a form. */
+/**
+ * The pay rules inside a form (docs/rules.md#trainer-pay): PT (a fixed amount per session, or a percent of the
+ * pass's per-session value), then group classes (per class held, or per attendee with a minimum head count).
+ */
 export function PayFields() {
   const translate = useTranslate();
   const form = Form.useFormInstance();
@@ -17,6 +26,7 @@ export function PayFields() {
   const percent = kind === 'PERCENT';
   return (
     <>
+      <Typography.Title level={5}>{translate('trainers.fields.ptPay')}</Typography.Title>
       <Form.Item name="payKind" label={translate('trainers.fields.payKind')}>
         <Radio.Group
           optionType="button"
@@ -56,6 +66,75 @@ export function PayFields() {
           {...(percent ? {} : thousands)}
         />
       </Form.Item>
+      <GroupPayFields />
+    </>
+  );
+}
+
+/** How a group class pays: a fixed amount per class held, or per attendee with a minimum head count. */
+function GroupPayFields() {
+  const translate = useTranslate();
+  const form = Form.useFormInstance();
+  const kind: GroupPayKind = Form.useWatch('groupPayKind', form) ?? 'PER_ATTENDEE';
+  const perClass = kind === 'PER_CLASS';
+  return (
+    <>
+      <Typography.Title level={5}>{translate('trainers.fields.groupPay')}</Typography.Title>
+      <Form.Item name="groupPayKind" label={translate('trainers.fields.groupPayKind')}>
+        <Radio.Group
+          optionType="button"
+          options={groupPayKinds.map((k) => ({ value: k, label: translate(`trainers.groupPayKind.${k}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="groupPayRate"
+        label={translate(perClass ? 'trainers.fields.groupPayClass' : 'trainers.fields.groupPayAttendee')}
+        extra={translate(perClass ? 'trainers.help.groupPayClass' : 'trainers.help.groupPayAttendee')}
+        rules={[
+          { required: true, message: translate('validation.required') },
+          {
+            type: 'number',
+            min: 0,
+            max: MAX_PER_SESSION,
+            message: translate('trainers.errors.payRange', { max: MAX_PER_SESSION.toLocaleString('ko-KR') }),
+          },
+        ]}
+      >
+        <InputNumber<number>
+          min={0}
+          max={MAX_PER_SESSION}
+          step={1_000}
+          precision={0}
+          inputMode="numeric"
+          style={{ width: '100%', maxWidth: 240 }}
+          suffix={translate('trainers.units.won')}
+          {...thousands}
+        />
+      </Form.Item>
+      {perClass ? null : (
+        <Form.Item
+          name="groupPayMinAttendees"
+          label={translate('trainers.fields.groupPayMin')}
+          extra={translate('trainers.help.groupPayMin')}
+          rules={[
+            {
+              type: 'number',
+              min: 0,
+              max: MAX_GROUP_MINIMUM,
+              message: translate('trainers.errors.minRange', { max: MAX_GROUP_MINIMUM }),
+            },
+          ]}
+        >
+          <InputNumber<number>
+            min={0}
+            max={MAX_GROUP_MINIMUM}
+            precision={0}
+            inputMode="numeric"
+            style={{ width: '100%', maxWidth: 240 }}
+            suffix={translate('trainers.units.people')}
+          />
+        </Form.Item>
+      )}
     </>
   );
 }

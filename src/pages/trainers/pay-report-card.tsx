@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payReportRoute } from '#domain/api/schedule.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
+import type { PayLineRule } from '#domain/rules/trainer-pay.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { SectionCard } from '#src/components/section-card.tsx';
@@ -16,6 +17,7 @@ import { api } from '#src/providers/instances.ts';
 import { saveBlob } from '../members/download.ts';
 import { formatWon } from '../members/money.ts';
 import {
+  groupRuleText,
   type PayRow,
   payCsvName,
   payReportCsv,
@@ -27,11 +29,21 @@ import { trainerKeys } from './trainer-keys.ts';
 
 // Tag colours whose text keeps AA contrast on their tint (antd's green, orange and gold do not).
 const MARK_COLORS: Record<SessionMark, string> = { ATTENDED: 'blue', NOSHOW: 'red', LATE: 'purple' };
+const RULE_COLORS: Record<PayLineRule, string> = {
+  PER_SESSION: 'default',
+  PERCENT: 'default',
+  PER_CLASS: 'cyan',
+  PER_ATTENDEE: 'cyan',
+  MINIMUM: 'magenta',
+};
 
 /** This month in Seoul, `2026-11`. */
 const thisMonth = (): string => seoulToday(new Date()).slice(0, 7);
 
-/** A trainer's pay for a month: the paid sessions, the total, and the CSV (docs/rules.md#trainer-pay). */
+/**
+ * A trainer's pay for a month: the paid PT sessions and group classes, each with the rule it used, the total, and
+ * the CSV (docs/rules.md#trainer-pay).
+ */
 export function PayReportCard({ trainer }: { trainer: Trainer }) {
   const translate = useTranslate();
   const { i18n } = useTranslation();
@@ -41,7 +53,7 @@ export function PayReportCard({ trainer }: { trainer: Trainer }) {
     queryFn: () => api.call(payReportRoute, { params: { id: trainer.id }, query: { month } }),
   });
   const data = report.data;
-  const rows = data ? payRows(data) : [];
+  const rows = data ? payRows(data, translate) : [];
   const won = (amount: number) => formatWon(amount, i18n.language);
 
   const exportCsv = () => {
@@ -67,7 +79,16 @@ export function PayReportCard({ trainer }: { trainer: Trainer }) {
     {
       key: 'mark',
       title: translate('trainers.pay.columns.mark'),
-      render: (_, r) => <Tag color={MARK_COLORS[r.mark]}>{translate(`trainers.pay.marks.${r.mark}`)}</Tag>,
+      render: (_, r) =>
+        r.key.startsWith('c') ? null : (
+          <Tag color={MARK_COLORS[r.mark]}>{translate(`trainers.pay.marks.${r.mark}`)}</Tag>
+        ),
+    },
+    {
+      key: 'rule',
+      title: translate('trainers.pay.columns.rule'),
+      className: 'fd-nowrap',
+      render: (_, r) => <Tag color={RULE_COLORS[r.rule]}>{translate(`trainers.pay.rules.${r.rule}`)}</Tag>,
     },
     {
       key: 'pay',
@@ -113,6 +134,12 @@ export function PayReportCard({ trainer }: { trainer: Trainer }) {
                 i18n.language,
               ),
             })}
+            <br />
+            {translate('trainers.pay.groupRule', {
+              rule: groupRuleText(data ?? trainer, translate, i18n.language),
+            })}
+            <br />
+            {translate('trainers.pay.cancelledNote')}
           </Typography.Paragraph>
           <Table<PayRow>
             size="small"

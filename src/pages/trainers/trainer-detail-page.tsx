@@ -44,6 +44,9 @@ const FORM_FIELDS = new Set([
   'color',
   'payKind',
   'payRate',
+  'groupPayKind',
+  'groupPayRate',
+  'groupPayMinAttendees',
 ]);
 
 /** The profile form: specialties, career, introduction, working hours, colour and pay rule. */

@@ -37,6 +37,9 @@ const trainer: Trainer = {
   color: '#0958d9',
   payKind: 'PERCENT',
   payRate: 40,
+  groupPayKind: 'PER_ATTENDEE',
+  groupPayRate: 8_000,
+  groupPayMinAttendees: 4,
 };
 
 describe('working hours (Sunday first)', () => {
@@ -86,6 +89,14 @@ describe('the profile form', () => {
       color: '#aabbcc',
       payKind: 'PERCENT',
       payRate: 40,
+      groupPayKind: 'PER_ATTENDEE',
+      groupPayRate: 8_000,
+      groupPayMinAttendees: 4,
+    });
+    // A per-class rule keeps no minimum.
+    expect(bodyOf({ ...values, groupPayKind: 'PER_CLASS' })).toMatchObject({
+      groupPayKind: 'PER_CLASS',
+      groupPayMinAttendees: 0,
     });
   });
 

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { PayKind } from '#domain/rules/schedule.ts';
+import type { GroupPayKind, PayKind } from '#domain/rules/trainer-pay.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 
 // The trainer profile form's values and their conversions to and from the API (docs/rules.md#trainer-pay). Pure,
@@ -115,6 +115,9 @@ export type TrainerFormValues = {
   color: string | { toHexString: () => string };
   payKind: PayKind;
   payRate: number | null;
+  groupPayKind: GroupPayKind;
+  groupPayRate: number | null;
+  groupPayMinAttendees: number | null;
 };
 
 export const formOf = (t: Trainer): TrainerFormValues => ({
@@ -125,6 +128,9 @@ export const formOf = (t: Trainer): TrainerFormValues => ({
   color: t.color,
   payKind: t.payKind,
   payRate: t.payRate,
+  groupPayKind: t.groupPayKind,
+  groupPayRate: t.groupPayRate,
+  groupPayMinAttendees: t.groupPayMinAttendees,
 });
 
 /** The update body (`PUT /web/trainer/{id}`), the photo aside (it is saved on its own). */
@@ -136,4 +142,14 @@ export const bodyOf = (values: TrainerFormValues) => ({
   color: hexOf(values.color),
   payKind: values.payKind,
   payRate: values.payRate ?? 0,
+  ...groupPayOf(values),
+});
+
+/** The group pay rule of the form: a per-class rule keeps no minimum (docs/rules.md#trainer-pay). */
+export const groupPayOf = (
+  values: Pick<TrainerFormValues, 'groupPayKind' | 'groupPayRate' | 'groupPayMinAttendees'>,
+) => ({
+  groupPayKind: values.groupPayKind ?? 'PER_ATTENDEE',
+  groupPayRate: values.groupPayRate ?? 0,
+  groupPayMinAttendees: values.groupPayKind === 'PER_CLASS' ? 0 : (values.groupPayMinAttendees ?? 0),
 });

@@ -28,6 +28,9 @@ const trainer = (over: Partial<Trainer> = {}): Trainer => ({
   color: '#0958d9',
   payKind: 'PER_SESSION',
   payRate: 30_000,
+  groupPayKind: 'PER_CLASS',
+  groupPayRate: 50_000,
+  groupPayMinAttendees: 0,
   ...over,
 });
 
@@ -36,9 +39,13 @@ const payReport: PayReport = {
   month: '2026-11',
   payKind: 'PER_SESSION',
   payRate: 30_000,
+  groupPayKind: 'PER_CLASS',
+  groupPayRate: 50_000,
+  groupPayMinAttendees: 0,
   sessions: [
     {
       reservationId: 1,
+      lessonId: 1,
       lessonTitle: '오전 PT',
       startAt: '2026-11-25T01:00:00.000Z',
       memberName: '이회원',
@@ -47,10 +54,14 @@ const payReport: PayReport = {
       ticketName: 'PT 20회',
       passPrice: 1_210_000,
       passSessions: 20,
+      passSessionValue: null,
+      unitValue: 60_500,
+      rule: 'PER_SESSION',
       pay: 30_000,
     },
     {
       reservationId: 2,
+      lessonId: 2,
       lessonTitle: '오전 PT',
       startAt: '2026-11-26T01:00:00.000Z',
       memberName: '박회원',
@@ -59,9 +70,13 @@ const payReport: PayReport = {
       ticketName: 'PT 10회',
       passPrice: 700_000,
       passSessions: 10,
+      passSessionValue: null,
+      unitValue: 70_000,
+      rule: 'PER_SESSION',
       pay: 30_000,
     },
   ],
+  classes: [],
   total: 60_000,
 };
 
@@ -191,6 +206,9 @@ describe('/trainer', { timeout: 20_000 }, () => {
       memberId: 13,
       payKind: 'PERCENT',
       payRate: 40,
+      groupPayKind: 'PER_ATTENDEE',
+      groupPayRate: 0,
+      groupPayMinAttendees: 0,
       color: '#0958d9',
     });
   });
@@ -225,13 +243,16 @@ describe('/trainer/info', { timeout: 20_000 }, () => {
     expect(screen.getByText('60,500원')).toBeTruthy();
     expect(screen.getByText('노쇼')).toBeTruthy();
     expect(screen.getByText(/60,000원/)).toBeTruthy();
+    // Each line says the rule it used, and the report states the group rule (docs/rules.md#trainer-pay).
+    expect(screen.getAllByText('PT 회당 고정')).toHaveLength(2);
+    expect(screen.getByText(/그룹 수업: 수업당 50,000원/)).toBeTruthy();
     const pay = calls.find((c) => c.path === '/trainer/:id/pay');
     expect(pay?.query).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/) });
     await userEvent.click(screen.getByRole('button', { name: /CSV 다운로드/ }));
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toMatch(/^trainer-pay-\d{4}-\d{2}-김코치\.csv$/);
     const text = new TextDecoder().decode(await saved[0]!.blob.arrayBuffer());
-    expect(text.split('\r\n')[0]).toBe('일시,수업,회원,이용권,회당 단가,출결,급여');
+    expect(text.split('\r\n')[0]).toBe('일시,수업,회원,이용권,회당 단가,출결,적용 기준,급여');
   });
 
   it('saves the profile and shows the server field errors on their fields', async () => {
@@ -262,6 +283,9 @@ describe('/trainer/info', { timeout: 20_000 }, () => {
       color: '#0958d9',
       payKind: 'PER_SESSION',
       payRate: 30_000,
+      groupPayKind: 'PER_CLASS',
+      groupPayRate: 50_000,
+      groupPayMinAttendees: 0,
     });
     expect(await screen.findByText('The profile has been saved.')).toBeTruthy();
   });
