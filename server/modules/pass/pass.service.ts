@@ -29,6 +29,7 @@ import {
   usedDays,
 } from '#domain/rules/refund.ts';
 import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
+import { bundleSessionValue } from '#domain/rules/trainer-pay.ts';
 import type {
   PaymentInput,
   RefundPreview,
@@ -290,6 +291,8 @@ export const sellPassSale = async (
       startDate,
       endDate,
       sessionCount: product.sessionCount,
+      // A bundle's session value at the price agreed, for trainer pay (docs/rules.md#trainer-pay).
+      sessionValue: bundleSessionValue(product.sessionValue, product.salePrice, price),
       price,
       soldByMemberId: soldBy,
       createDate: actor.now,
