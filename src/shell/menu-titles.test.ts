@@ -88,7 +88,9 @@ const PAGE_TITLES: Record<string, string> = {
 };
 
 const at = (tree: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 const entries = MENU.flatMap((group) => group.entries);
 
