@@ -676,6 +676,8 @@ export const seedMoney = async (
         memberId: customer.id,
         ticketId: only.ticketId,
         startDate: only.startDate,
+        // The history picks its own starts (docs/rules.md#renewals: an overlap is a choice the request makes).
+        allowOverlap: true,
         payments,
         soldByMemberId: shape.soldBy,
       });
@@ -695,7 +697,8 @@ export const seedMoney = async (
       const body: CheckoutBody = {
         gymId,
         memberId: customer.id,
-        items,
+        // The history picks its own starts (docs/rules.md#renewals: an overlap is a choice the request makes).
+        items: items.map((i) => (i.type === 'PASS' ? { ...i, allowOverlap: true } : i)),
         payments,
         ...(shape.soldBy ? { soldByMemberId: shape.soldBy } : {}),
         ...(items.some((i) => i.type !== 'LOCKER' && (i.manualDiscount ?? 0) > 0)
