@@ -190,6 +190,14 @@ for (const lng of ['en'] as ('en' | 'ko')[]) {
     const lines = refund.getByRole('table', { name: p.refund.computation });
     await expect(lines).toContainText(p.refund.lines.penalty);
     await expect(lines).toContainText(lng === 'ko' ? '243,000원' : '₩243,000');
+    // docs/rules.md#refunds: the amount is the formula's figure, required, and it goes back by cash, as it was paid.
+    const amount = refund.getByLabel(p.refund.amount);
+    await expect(amount).toHaveValue('243,000');
+    await expect(refund.getByRole('spinbutton', { name: p.view.amount })).toHaveValue('243,000');
+    await expect(refund).toContainText(p.method.CASH);
+    await amount.fill('');
+    await expect(refund.getByRole('button', { name: p.actions.refund })).toBeDisabled();
+    await amount.fill('243000');
     await expectNoSeriousViolations(page);
     await refund.getByRole('button', { name: p.actions.refund }).click();
     await expect(refund).toBeHidden();
