@@ -90,6 +90,19 @@ test('customers check in by phone digits and by card; a hold is refused with its
   const byPhone = await customer('김민수');
   const byCard = await customer('이서연', { cardNumber: card });
   const held = await customer('박지훈');
+  // Owes 170,000 of the pass: refused while the facility blocks an unpaid balance.
+  const owingPhone = uniqueMobile();
+  const owing = await post(owner, `/web/member/customer?gymId=${gym.id}`, {
+    name: '최미납',
+    phone: owingPhone,
+  });
+  await post(owner, '/web/ticket-issue/sell', {
+    gymId: gym.id,
+    memberId: owing.id,
+    ticketId: product.id,
+    startDate: today,
+    payments: [{ method: 'CARD', amount: 100_000 }],
+  });
   const holdEnd = seoulDay(9);
   await post(
     owner,
@@ -140,6 +153,27 @@ test('customers check in by phone digits and by card; a hold is refused with its
   await dialog.getByRole('button', { name: k.override.submit }).click();
   await expect(page.getByRole('status', { name: k.result.overrideRegion })).toBeVisible();
   await expect(page.getByRole('status', { name: k.result.overrideRegion })).toBeHidden({ timeout: 10_000 });
+
+  // 3b. An unpaid balance (issue 27 item 12): the customer is asked to see the front desk, never shown the amount;
+  // the staff side names what is owed and the sale it comes from after a staff sign-in.
+  await put(owner, `/web/entry-setting/${gym.id}`, { blockUnpaid: true });
+  await typeDigits(page, owingPhone.replace(/\D/g, '').slice(-4));
+  const unpaid = page.getByRole('status', { name: k.result.refusedRegion });
+  await expect(unpaid).toContainText(k.reason.unpaid);
+  await expect(unpaid).toContainText('프런트에 문의해 주세요');
+  await expect(unpaid).not.toContainText('170');
+  await page.getByRole('button', { name: k.result.override }).click();
+  const staffSide = page.getByRole('dialog', { name: k.override.title });
+  await expect(staffSide).not.toContainText('170');
+  await staffSide.getByLabel(k.override.userId).fill(owner.userId);
+  await staffSide.getByLabel(k.override.password).fill(owner.password);
+  await staffSide.getByRole('button', { name: k.balance.show }).click();
+  const owed = staffSide.getByRole('region', { name: k.balance.title });
+  await expect(owed).toContainText(k.balance.total.replace('{{amount}}', '170,000'));
+  await expect(owed).toContainText('헬스 3개월');
+  await expect(owed).toContainText(today);
+  await staffSide.getByRole('button', { name: k.override.cancel }).click();
+  await put(owner, `/web/entry-setting/${gym.id}`, { blockUnpaid: false });
 
   // 4. Leaving needs a staff member's password.
   await page.getByRole('button', { name: k.exit.button, exact: true }).click();
