@@ -62,7 +62,7 @@ test('the front desk sells at the desk and is refused the statistics with the ri
   // The whole amount on the first payment line (the card is its default method).
   const rest = page.getByRole('button', { name: /^1번째 결제에 잔액/ });
   if (await rest.isVisible()) await rest.click();
-  await expect(page.locator('.fd-desk-totals dd.fd-desk-totals__owed')).toHaveText('0원');
+  await expect(page.getByRole('spinbutton', { name: `${desk.payment.amount} 1` })).not.toHaveValue('0');
   await page.getByRole('button', { name: new RegExp(`^${desk.payment.confirm}`) }).click();
   const confirm = page.getByRole('dialog', { name: desk.confirm.title });
   await confirm.getByRole('button', { name: desk.confirm.ok }).click();
