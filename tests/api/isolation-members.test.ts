@@ -12,7 +12,7 @@ import { approveAddOn, type Cookies, makeActiveGym, makeStaff, operatorOf } from
 // facility's audit chain, where every write of these modules leaves a row, keeps its length.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Right = Extract<GymRight, 'memberUseYn' | 'memberSettingYn' | 'represent' | 'staff'>;
+type Right = Extract<GymRight, 'memberUseYn' | 'memberSettingYn' | 'financeUseYn' | 'represent' | 'staff'>;
 type Who = 'anon' | 'ownerB' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
@@ -45,6 +45,9 @@ beforeAll(async () => {
     only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
     allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
   }
+  // Another trainer's pay is the finance right's, read with the member right (docs/rules.md#trainer-pay).
+  only.financeUseYn = (await makeStaff(t.app, a.owner, A, { memberUseYn: true, financeUseYn: true })).cookies;
+  allBut.financeUseYn = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })).cookies;
   only.represent = ownerA;
   allBut.represent = (await makeStaff(t.app, a.owner, A, allFlags(true))).cookies;
   // Check-in needs the ENTER add-on (docs/rules.md#check-in).
@@ -323,7 +326,10 @@ const ENDPOINTS: Endpoint[] = [
   read('/web/reservation/{id}', () => `/web/reservation/${sharedReservation}`),
   read('/web/trainer/list/{gymId}', () => `/web/trainer/list/${A}`),
   read('/web/trainer/{id}', () => `/web/trainer/${sharedTrainer}`),
-  read('/web/trainer/{id}/pay', () => `/web/trainer/${sharedTrainer}/pay?month=2026-11`),
+  {
+    ...read('/web/trainer/{id}/pay', () => `/web/trainer/${sharedTrainer}/pay?month=2026-11`),
+    right: 'financeUseYn',
+  },
   {
     method: 'PUT',
     path: '/web/booking-setting/{gymId}',
