@@ -123,11 +123,19 @@ export const oneWrite = async (lane: Lane, facility: Facility, tally: Tally) => 
     }
   } else if (roll < 0.58 && lane.passes.length > 0) {
     const pass = lane.passes.splice(Math.floor(Math.random() * lane.passes.length), 1)[0]!;
-    const data = (await call('POST', `/web/ticket-issue/${pass.id}/refund`, {
-      fault: pick(['MEMBER', 'BUSINESS']),
-      method: 'CARD',
-    })) as PassDetail | undefined;
-    if (data) recordPass(data);
+    // The amount is the formula's, read from the preview the desk's dialog shows (docs/rules.md#refunds); it goes
+    // back through the original payment lines.
+    const fault = pick(['MEMBER', 'BUSINESS']);
+    const preview = (await call('GET', `/web/ticket-issue/${pass.id}/refund-preview?fault=${fault}`)) as
+      | { lines: { key: string; amount: number }[] }
+      | undefined;
+    const amount = preview?.lines.find((line) => line.key === 'refund')?.amount ?? 0;
+    if (amount > 0) {
+      const data = (await call('POST', `/web/ticket-issue/${pass.id}/refund`, { fault, amount })) as
+        | PassDetail
+        | undefined;
+      if (data) recordPass(data);
+    }
   } else if (roll < 0.83) {
     const data = (await call('POST', `/web/entry/manual/${gymId}`, {
       memberId: pick(lane.customers),
