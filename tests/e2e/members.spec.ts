@@ -18,7 +18,7 @@ import {
 // Members and passes, as a front desk uses them (issue 11), in Korean and in English: add a customer, import a
 // CSV with a duplicate and a bad row, sell a pass half by card and half unpaid, collect the rest, hold it,
 // transfer it, refund another with the preview, and see the segment counts move. Seeding goes through the API.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 const TEXTS = {
