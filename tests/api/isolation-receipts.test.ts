@@ -13,7 +13,9 @@ import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/
 // the facility's audit chain, where every receipt and expense write leaves a row, keeps its length.
 
 type Method = 'GET' | 'POST' | 'PUT';
-type Right = 'payHistoryUseYn' | 'payHistorySettingYn';
+// Expenditure is the finance right's (docs/rules.md#access-table): read with financeUseYn, written with it and
+// payHistorySettingYn (`expenseWrite`).
+type Right = 'payHistoryUseYn' | 'payHistorySettingYn' | 'financeUseYn' | 'expenseWrite';
 type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
@@ -48,6 +50,18 @@ beforeAll(async () => {
     only[flag] = (await makeStaff(t.app, a.owner, A, granted)).cookies;
     allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
   }
+  only.financeUseYn = (await makeStaff(t.app, a.owner, A, { financeUseYn: true })).cookies;
+  allBut.financeUseYn = (
+    await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })
+  ).cookies;
+  only.expenseWrite = (
+    await makeStaff(t.app, a.owner, A, {
+      financeUseYn: true,
+      payHistoryUseYn: true,
+      payHistorySettingYn: true,
+    })
+  ).cookies;
+  allBut.expenseWrite = allBut.financeUseYn;
   ticketA = (await makeTicket(t, ownerA, A)).id;
   customerA = (await makeCustomer(t, ownerA, A)).id;
   const categories = await inject('GET', `/web/expense/category?gymId=${A}`);
@@ -71,6 +85,8 @@ const paidCash = async () => {
     memberId: customerA,
     ticketId: ticketA,
     startDate: '2026-11-25',
+    // Every call sells the same pass again to the same customer (docs/rules.md#renewals).
+    allowOverlap: true,
     payments: [{ method: 'CASH', amount: 150_000 }],
   });
   const [head] = await t.db
@@ -243,14 +259,14 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/web/expense/category',
-    right: 'payHistoryUseYn',
+    right: 'financeUseYn',
     ok: 200,
     target: async () => ({ url: `/web/expense/category?gymId=${A}` }),
   },
   {
     method: 'POST',
     path: '/web/expense/category',
-    right: 'payHistorySettingYn',
+    right: 'expenseWrite',
     ok: 201,
     target: async () => ({
       url: '/web/expense/category',
@@ -260,7 +276,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'PUT',
     path: '/web/expense/category/{id}',
-    right: 'payHistorySettingYn',
+    right: 'expenseWrite',
     ok: 200,
     target: async () => ({
       url: `/web/expense/category/${ownCategoryA}?gymId=${A}`,
@@ -274,14 +290,14 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/web/expense',
-    right: 'payHistoryUseYn',
+    right: 'financeUseYn',
     ok: 200,
     target: async () => ({ url: `/web/expense?gymId=${A}` }),
   },
   {
     method: 'POST',
     path: '/web/expense',
-    right: 'payHistorySettingYn',
+    right: 'expenseWrite',
     ok: 201,
     target: async () => ({
       url: '/web/expense',
@@ -295,7 +311,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/web/expense/{id}/reverse',
-    right: 'payHistorySettingYn',
+    right: 'expenseWrite',
     ok: 201,
     target: async () => ({
       url: `/web/expense/${await anExpense()}/reverse`,
@@ -309,14 +325,14 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/web/expense/summary',
-    right: 'payHistoryUseYn',
+    right: 'financeUseYn',
     ok: 200,
     target: async () => ({ url: `/web/expense/summary?gymId=${A}&from=2026-11-01&to=2026-11-30` }),
   },
   {
     method: 'GET',
     path: '/web/expense/export.csv',
-    right: 'payHistoryUseYn',
+    right: 'financeUseYn',
     ok: 200,
     target: async () => ({ url: `/web/expense/export.csv?gymId=${A}` }),
   },

@@ -164,6 +164,8 @@ beforeAll(async () => {
       memberId: a.id,
       ticketId: month.id,
       startDate: '2025-12-01',
+      // A month bought on top of the year, on purpose (docs/rules.md#renewals).
+      allowOverlap: true,
       payments: [{ method: 'CASH', amount: 100_000 }],
     })
   ).id;
