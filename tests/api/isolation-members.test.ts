@@ -47,7 +47,9 @@ beforeAll(async () => {
   }
   // Another trainer's pay is the finance right's, read with the member right (docs/rules.md#trainer-pay).
   only.financeUseYn = (await makeStaff(t.app, a.owner, A, { memberUseYn: true, financeUseYn: true })).cookies;
-  allBut.financeUseYn = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })).cookies;
+  allBut.financeUseYn = (
+    await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })
+  ).cookies;
   only.represent = ownerA;
   allBut.represent = (await makeStaff(t.app, a.owner, A, allFlags(true))).cookies;
   // Check-in needs the ENTER add-on (docs/rules.md#check-in).
