@@ -364,6 +364,8 @@ export const bootstrapSuperadmin = async (
   const userId = admin?.userId ?? 'superadmin';
   const password = admin?.password ?? `${randomBytes(12).toString('base64url')}9a`;
   if (await members.userIdExists(userId)) {
+    // Another process may have made the operator since the first check (docs/operations.md#several-processes).
+    if (await members.hasSuperadmin()) return undefined;
     throw new Error(`Cannot create the SUPERADMIN: the user id "${userId}" is taken by another account.`);
   }
   try {
