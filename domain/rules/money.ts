@@ -208,3 +208,18 @@ export const saleOwed = (s: { price: number; adjusted: number; paid: number; clo
 
 /** The age of a balance in days, from the sale's day to today (Asia/Seoul dates). */
 export { daysBetween as balanceAgeDays } from './seoul-time.ts';
+
+/**
+ * Whether a sale may leave part of its price unpaid (docs/rules.md#leave-unpaid). Every sale screen starts with the
+ * whole amount in its first payment line; a balance is left only by choice, and the request says how much
+ * (`leaveUnpaid`), so that a forgotten amount is refused rather than turned into a debt. The answer is the balance
+ * the sale leaves, or the refusal with the balance the request should have named.
+ */
+export const unpaidChoice = (
+  total: number,
+  paid: number,
+  leaveUnpaid: number | undefined,
+): { ok: true; unpaid: number } | { ok: false; unpaid: number } => {
+  const unpaid = Math.max(0, total - paid);
+  return (leaveUnpaid ?? 0) === unpaid ? { ok: true, unpaid } : { ok: false, unpaid };
+};

@@ -138,6 +138,11 @@ export const checkoutBodySchema = z
     memberId: idSchema,
     items: z.array(deskItemSchema).min(1, 'required').max(20),
     payments: z.array(paymentInputSchema).max(10).default([]),
+    /**
+     * The balance left unpaid on purpose: required, and equal to the total less the payments, when they add up to
+     * less than the total (400 `unpaidNotChosen` otherwise; docs/rules.md#leave-unpaid).
+     */
+    leaveUnpaid: won.optional(),
     /** Why a manual discount was given; required when any item has one. */
     discountReason: text({ max: 200 }).nullable().optional(),
     soldByMemberId: idSchema.nullable().optional(),

@@ -158,6 +158,11 @@ export const rentBodySchema = z
       .nullable()
       .optional(),
     payments,
+    /**
+     * The balance left unpaid on purpose: required, and equal to the total less the payments, when they add up to
+     * less than the total (400 `unpaidNotChosen` otherwise; docs/rules.md#leave-unpaid).
+     */
+    leaveUnpaid: won.optional(),
   })
   .superRefine((body, ctx) => {
     // docs/rules.md#money-limits: the rental is one sale of fee + deposit, within a line's limit.

@@ -265,6 +265,11 @@ export const sellBodySchema = z
     price: won.optional(),
     priceReason: text({ max: 200 }).nullable().optional(),
     payments,
+    /**
+     * The balance left unpaid on purpose: required, and equal to the total less the payments, when they add up to
+     * less than the total (400 `unpaidNotChosen` otherwise; docs/rules.md#leave-unpaid).
+     */
+    leaveUnpaid: won.optional(),
     soldByMemberId: idSchema.nullable().optional(),
   })
   .meta({ id: 'PassSale' });
@@ -289,6 +294,11 @@ export const transferBodySchema = z
     /** The product's transfer fee when omitted. */
     fee: won.optional(),
     payments,
+    /**
+     * The balance left unpaid on purpose: required, and equal to the total less the payments, when they add up to
+     * less than the total (400 `unpaidNotChosen` otherwise; docs/rules.md#leave-unpaid).
+     */
+    leaveUnpaid: won.optional(),
   })
   .meta({ id: 'PassTransfer' });
 
