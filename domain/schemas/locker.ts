@@ -178,7 +178,13 @@ export const rentResultSchema = z
   .meta({ id: 'LockerRentResult' });
 
 export const renewBodySchema = z
-  .strictObject({ endDate: day, fee: won, payments })
+  .strictObject({
+    endDate: day,
+    fee: won,
+    payments,
+    /** The balance left unpaid on purpose (docs/rules.md#leave-unpaid), as on a rental. */
+    leaveUnpaid: won.optional(),
+  })
   .meta({ id: 'LockerRenew' });
 
 export const moveBodySchema = z.strictObject({ lockerId: idSchema }).meta({ id: 'LockerMove' });

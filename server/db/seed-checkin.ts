@@ -185,6 +185,7 @@ export const seedCheckIn = async (tx: Executor, gymId: number, people: People, n
         keyNumber: i % 4 === 0 ? null : `K${place.label.replace(/\D/g, '')}`,
         combination: i % 4 === 0 ? String(1000 + ((i * 37) % 9000)) : null,
         payments: paid,
+        leaveUnpaid: fee + deposit - paid.reduce((s, p) => s + p.amount, 0),
       });
       if (plan.ended === 'returned') {
         await endRental(tx, actor, gymId, id, {

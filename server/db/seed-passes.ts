@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, min } from 'drizzle-orm';
+import { seoulInstant } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import { addMemo, importCustomers } from '../modules/customer/customer.service.ts';
 import {
@@ -11,12 +12,14 @@ import {
   transferPass,
 } from '../modules/pass/pass.service.ts';
 import type { Executor } from './client.ts';
-import { member, type TicketRow, ticket } from './schema/index.ts';
+import { member, sale, type TicketRow, ticket } from './schema/index.ts';
 
 // The demo's customers and passes (README's demo table): 핏데스크 강남점 gets about 120 customers with Korean names,
 // 8 pass products and passes in every state, all made through the services so that the summaries, the usage
 // ledger, the money rows and the audit chain are what the product itself would have written. Dates are relative
-// to the day the demo database is made (Asia/Seoul).
+// to the day the demo database is made (Asia/Seoul). Each sale, payment, collection, hold, transfer and refund is
+// written on the day it happened (the services take `actor.now`), spread over the months, so that the money
+// history has no spike on the day the demo is made (docs/rules.md#demo-money).
 
 const FAMILY = [
   '김',
@@ -157,11 +160,23 @@ export const seedMembersAndPasses = async (
 ) => {
   const today = seoulToday(now);
   const actor: Actor = { memberId: people.owner, requestId: null, now };
+  const latest = now.getTime() - 60_000;
+  /** The staff's act on a Seoul day at a time of the desk's hours that `k` picks, never after a minute ago. */
+  const on = (day: string, k: number): Actor => {
+    const minutes = 10 * 60 + ((k * 97) % 600);
+    const instant = seoulInstant(
+      day,
+      `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    );
+    return { ...actor, now: new Date(Math.min(instant.getTime(), latest)) };
+  };
+  // The products were on sale long before the history starts.
+  const listed = on(addDays(today, -400), 0).now;
   const products: TicketRow[] = [];
   for (const p of PRODUCTS) {
     const [row] = await tx
       .insert(ticket)
-      .values({ gymId, ...p, createDate: now, modifiedDate: now })
+      .values({ gymId, ...p, createDate: listed, modifiedDate: listed })
       .returning();
     products.push(row!);
   }
@@ -202,11 +217,13 @@ export const seedMembersAndPasses = async (
       .where(eq(member.id, id));
   }
 
+  /** Sells on `soldOn` (by default the first day), at a time of the day `memberId` picks. */
   const sell = (
     memberId: number,
     product: TicketRow,
     startDate: string,
     paid: 'full' | 'half' | 'none' | 'split',
+    soldOn: string = startDate,
   ) => {
     const price = product.salePrice;
     const payments =
@@ -220,36 +237,44 @@ export const seedMembersAndPasses = async (
           : paid === 'half'
             ? [{ method: 'TRANSFER' as const, amount: Math.floor(price / 2) }]
             : [];
-    return sellPass(tx, actor, {
+    return sellPass(tx, on(soldOn, memberId), {
       gymId,
       memberId,
       ticketId: product.id,
       startDate,
       payments,
+      // The demo's balances are chosen, as the desk chooses them (docs/rules.md#leave-unpaid).
+      leaveUnpaid: price - payments.reduce((s, p) => s + p.amount, 0),
       soldByMemberId: null,
     });
   };
 
+  // Each customer's sale on its own day, spread over the months (docs/rules.md#demo-money); `d(n)` is n days ago.
+  const d = (n: number) => addDays(today, -n);
+  /** A later act on a pass sold on `soldOn`: `after` days on, but not after today. */
+  const later = (soldOn: string, after: number, k: number) =>
+    on(soldOn < d(after) ? addDays(soldOn, after) : today, k);
   for (const [k, id] of ids.entries()) {
     switch (k % 12) {
       case 0: // a new lead without a pass yet
         break;
-      case 1: // expired a month ago
-        await sell(id, month3, addDays(today, -120), 'full');
+      case 1: // expired a month or two ago
+        await sell(id, month3, d(100 + ((k * 7) % 50)), 'full');
         break;
       case 2: // ends this week
-        await sell(id, month1, addDays(today, -26), 'full');
+        await sell(id, month1, d(23 + (k % 4)), 'full');
         break;
       case 3:
-        await sell(id, month6, addDays(today, -(k % 60)), 'full');
+        await sell(id, month6, d(3 + ((k * 13) % 170)), 'full');
         break;
       case 4:
-        await sell(id, year1, addDays(today, -(k % 200)), 'split');
+        await sell(id, year1, d(k % 200), 'split');
         break;
       case 5: {
         // PT with sessions used; every fifth has 2 left
-        const pass = await sell(id, pt20, addDays(today, -40), 'full');
-        await consumeSessions(tx, actor, pass, {
+        const soldOn = d(30 + ((k * 11) % 140));
+        const pass = await sell(id, pt20, soldOn, 'full');
+        await consumeSessions(tx, later(soldOn, 28, k), pass, {
           sessions: k % 5 === 0 ? 18 : 6 + (k % 9),
           note: 'PT 수업',
           kind: 'ATTEND',
@@ -257,48 +282,77 @@ export const seedMembersAndPasses = async (
         break;
       }
       case 6: // half paid: unpaid
-        await sell(id, month3, addDays(today, -10), 'half');
+        await sell(id, month3, d(4 + ((k * 7) % 40)), 'half');
         break;
       case 7: {
         // on hold from today
-        const pass = await sell(id, month3, addDays(today, -20), 'full');
-        await holdPass(tx, actor, pass, { startDate: today, endDate: addDays(today, 13), reason: '출장' });
+        const pass = await sell(id, month3, d(10 + ((k * 7) % 60)), 'full');
+        await holdPass(tx, on(today, k), pass, {
+          startDate: today,
+          endDate: addDays(today, 13),
+          reason: '출장',
+        });
         break;
       }
       case 8: {
-        const pass = await sell(id, mixed, addDays(today, -15), 'split');
-        await consumeSessions(tx, actor, pass, { sessions: 4, note: 'PT 수업', kind: 'ATTEND' });
+        const soldOn = d(5 + ((k * 7) % 80));
+        const pass = await sell(id, mixed, soldOn, 'split');
+        await consumeSessions(tx, later(soldOn, 4, k), pass, {
+          sessions: 4,
+          note: 'PT 수업',
+          kind: 'ATTEND',
+        });
         break;
       }
       case 9: {
-        // paid later: unpaid at first, collected
-        const pass = await sell(id, pt10, addDays(today, -5), 'none');
-        await collectPayment(tx, actor, pass, [{ method: 'CARD', amount: 300_000 }]);
+        // paid later: unpaid at first, collected in part
+        const soldOn = d(4 + ((k * 5) % 30));
+        const pass = await sell(id, pt10, soldOn, 'none');
+        await collectPayment(tx, later(soldOn, 3, k), pass, [{ method: 'CARD', amount: 300_000 }]);
         break;
       }
       case 10: // expiring this month, renewal sold to start after it
         {
-          await sell(id, month1, addDays(today, -20), 'full');
-          await sell(id, month1, addDays(today, 11), 'none');
+          await sell(id, month1, d(20 + (k % 5)), 'full');
+          await sell(id, month1, addDays(today, 11), 'none', d(k % 4));
         }
         break;
       case 11:
-        await sell(id, pt30, addDays(today, -3), 'full');
+        await sell(id, pt30, d(2 + ((k * 17) % 160)), 'full');
         break;
     }
   }
 
   // Refunds (one by the member's choice, one by the facility's fault) and a transfer.
-  const refundA = await sell(ids[13]!, month6, addDays(today, -30), 'full');
-  await refundPass(tx, actor, refundA, { fault: 'MEMBER', method: 'CARD', note: '이사' });
-  const refundB = await sell(ids[25]!, pt10, addDays(today, -14), 'full');
-  await consumeSessions(tx, actor, refundB, { sessions: 3, note: 'PT 수업', kind: 'ATTEND' });
-  await refundPass(tx, actor, refundB, { fault: 'BUSINESS', method: 'TRANSFER', note: '담당 트레이너 퇴사' });
-  const given = await sell(ids[37]!, month6, addDays(today, -45), 'full');
-  await transferPass(tx, actor, given, {
+  const refundA = await sell(ids[13]!, month6, d(30), 'full');
+  await refundPass(tx, on(d(12), 13), refundA, { fault: 'MEMBER', method: 'CARD', note: '이사' });
+  const refundB = await sell(ids[25]!, pt10, d(14), 'full');
+  await consumeSessions(tx, on(d(10), 25), refundB, { sessions: 3, note: 'PT 수업', kind: 'ATTEND' });
+  await refundPass(tx, on(d(7), 25), refundB, {
+    fault: 'BUSINESS',
+    method: 'TRANSFER',
+    note: '담당 트레이너 퇴사',
+  });
+  const given = await sell(ids[37]!, month6, d(45), 'full');
+  await transferPass(tx, on(d(9), 37), given, {
     toMemberId: ids[24]!,
     payments: [{ method: 'CASH', amount: 20_000 }],
   });
+
+  // No one bought a pass before they registered: an earlier first sale moves the registration back to its day.
+  const firstSales = await tx
+    .select({ memberId: sale.memberId, at: min(sale.createDate) })
+    .from(sale)
+    .where(eq(sale.gymId, gymId))
+    .groupBy(sale.memberId);
+  for (const row of firstSales) {
+    if (!row.at) continue;
+    const day = seoulToday(new Date(row.at));
+    await tx
+      .update(member)
+      .set({ registeredOn: day, createDate: new Date(`${day}T01:00:00Z`) })
+      .where(and(eq(member.id, row.memberId), gt(member.registeredOn, day)));
+  }
 
   await addMemo(tx, actor, gymId, ids[1]!, '재등록 상담 예정: 다음 주 화요일 저녁');
   await addMemo(tx, actor, gymId, ids[5]!, '무릎 부상 이력, 하체 운동 주의');

@@ -3,6 +3,8 @@
 const ledgerEn = {
   ledgerRangeTooLong: 'The range is at most 366 days, and its end cannot come before its start.',
   nothingOwed: 'This sale has no balance left.',
+  unpaidNotChosen:
+    'The payments leave {{unpaid}} won unpaid. Take the whole amount, or choose to leave {{unpaid}} won unpaid.',
   paymentsAboveOwed: 'The payments cannot exceed what the sale owes ({{owed}} won).',
   correctionBelowPaid:
     'A correction cannot bring the price below what was paid; at most {{max}} won can be taken off.',
@@ -10,6 +12,8 @@ const ledgerEn = {
 const ledgerKo: Record<keyof typeof ledgerEn, string> = {
   ledgerRangeTooLong: '기간은 최대 366일이며, 종료일이 시작일보다 빠를 수 없습니다.',
   nothingOwed: '이 판매에는 남은 미수금이 없습니다.',
+  unpaidNotChosen:
+    '결제 금액이 {{unpaid}}원 부족합니다. 전액을 결제하거나 {{unpaid}}원을 미수로 남기기를 선택해 주세요.',
   paymentsAboveOwed: '결제 금액이 미수금({{owed}}원)을 넘을 수 없습니다.',
   correctionBelowPaid:
     '정정 후 금액이 이미 결제된 금액보다 작아질 수 없습니다. 최대 {{max}}원까지 뺄 수 있습니다.',

@@ -54,6 +54,7 @@ import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { type Actor, liveCustomer } from '../pass/pass.service.ts';
 import { openCheckout, writePaymentLines } from '../sales/checkout.ts';
+import { assertUnpaidChosen } from '../sales/unpaid-choice.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Lockers (docs/rules.md#lockers): the layout (rooms, banks and their lockers), the map, rentals and their
@@ -674,6 +675,8 @@ export type RentInput = {
   keyNumber?: string | null | undefined;
   combination?: string | null | undefined;
   payments?: PaymentInput[] | undefined;
+  /** The balance the request chose to leave (docs/rules.md#leave-unpaid); a desk checkout decides it itself. */
+  leaveUnpaid?: number | undefined;
   /** The desk's checkout (docs/rules.md#the-desk): the rental's sale joins it and takes no payments here. */
   checkoutId?: number | undefined;
   /** Who sold it at the desk (the actor by default). */
@@ -696,6 +699,7 @@ export const rentLocker = async (
   const payments = input.payments ?? [];
   if (input.endDate < input.startDate) throw badField('endDate', 'endBeforeStart');
   if (sum(payments) > input.fee + deposit) throw badField('payments', 'paymentsAbovePrice');
+  if (input.checkoutId === undefined) assertUnpaidChosen(input.fee + deposit, payments, input.leaveUnpaid);
   const target = await lockLocker(tx, input.gymId, input.lockerId);
   await assertRentable(tx, target);
   // The customer's row next: two rentals for one customer at once are counted one after the other.
@@ -796,11 +800,17 @@ export const renewRental = async (
   actor: Actor,
   gymId: number,
   id: number,
-  input: { endDate: string; fee: number; payments?: PaymentInput[] | undefined },
+  input: {
+    endDate: string;
+    fee: number;
+    payments?: PaymentInput[] | undefined;
+    leaveUnpaid?: number | undefined;
+  },
 ): Promise<number> => {
   const today = seoulToday(actor.now);
   const payments = input.payments ?? [];
   if (sum(payments) > input.fee) throw badField('payments', 'paymentsAbovePrice');
+  assertUnpaidChosen(input.fee, payments, input.leaveUnpaid);
   const { rental, lockers } = await lockRental(tx, gymId, id);
   assertActive(rental);
   const startDate = renewalStart(rental.endDate, today);

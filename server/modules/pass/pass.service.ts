@@ -55,6 +55,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { openCheckout, refreshPassMoney, writePaymentLines } from '../sales/checkout.ts';
+import { assertUnpaidChosen } from '../sales/unpaid-choice.ts';
 
 // Sold passes (docs/rules.md#passes): selling, holds, transfers, the usage ledger, collecting and refunds. Every
 // write takes the transaction it is given and leaves its audit row in it; every money rule is a domain/ function
@@ -216,6 +217,8 @@ export type SellInput = {
   price?: number | undefined;
   priceReason?: string | null | undefined;
   payments: PaymentInput[];
+  /** The balance the request chose to leave (docs/rules.md#leave-unpaid); a desk checkout decides it itself. */
+  leaveUnpaid?: number | undefined;
   soldByMemberId?: number | null | undefined;
   /**
    * The desk's checkout this sale belongs to (docs/rules.md#the-desk): the desk then passes no payments and writes
@@ -250,6 +253,7 @@ export const sellPassSale = async (
   if (sum(input.payments) > price) throw badField('payments', 'paymentsAbovePrice');
   if (input.checkoutId !== undefined && input.payments.length > 0)
     throw new Error('sellPass: a desk checkout writes its own payment lines');
+  if (input.checkoutId === undefined) assertUnpaidChosen(price, input.payments, input.leaveUnpaid);
   const soldBy = input.soldByMemberId ?? actor.memberId;
   if (input.soldByMemberId && !(await isStaffOf(tx, input.gymId, input.soldByMemberId))) throw notFound();
   // docs/rules.md#renewals: the customer's passes decide the default start and whether the new one overlaps.
@@ -469,7 +473,12 @@ export const transferPass = async (
   tx: Executor,
   actor: Actor,
   id: number,
-  input: { toMemberId: number; fee?: number | undefined; payments: PaymentInput[] },
+  input: {
+    toMemberId: number;
+    fee?: number | undefined;
+    payments: PaymentInput[];
+    leaveUnpaid?: number | undefined;
+  },
 ) => {
   const today = seoulToday(actor.now);
   const issue = await lockIssue(tx, id);
@@ -479,6 +488,7 @@ export const transferPass = async (
   const [product] = await tx.select().from(ticket).where(eq(ticket.id, issue.ticketId));
   const fee = input.fee ?? product?.transferFee ?? 0;
   if (sum(input.payments) > fee) throw badField('payments', 'paymentsAbovePrice');
+  assertUnpaidChosen(fee, input.payments, input.leaveUnpaid);
   await tx.insert(ticketTransfer).values({
     gymId: issue.gymId,
     ticketIssueId: id,

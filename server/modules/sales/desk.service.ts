@@ -41,6 +41,7 @@ import { liveCustomer, sellPassSale } from '../pass/pass.service.ts';
 import { moveStock } from '../product/stock.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } from './checkout.ts';
+import { assertUnpaidChosen } from './unpaid-choice.ts';
 
 // The payment desk (docs/rules.md#the-desk): what it sells today, one checkout of passes, products and locker
 // rentals in one transaction, and the checkout read back for the result panel and the slip. Prices come from
@@ -379,6 +380,7 @@ export const createCheckout = async (
   if (figures.aboveTotal) throw badField('payments', 'paymentsAboveTotal', { total: quote.total });
   const allocation = allocatePayments(prices, payments);
   if (!allocation) throw badField('payments', 'paymentsAboveTotal', { total: quote.total });
+  assertUnpaidChosen(quote.total, payments, body.leaveUnpaid);
 
   // Write: the checkout, then each sale in order.
   const head = await openCheckout(tx, actor, {
