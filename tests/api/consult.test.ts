@@ -317,6 +317,52 @@ describe('a walk-in from the tablet', () => {
     expect(consultNotices.map((n) => n.reason)).toContain('김*담');
   });
 
+  it('clears a waiting notice once its consult is handled: called, wrapped up, set by hand or removed (docs/rules.md#notifications)', async () => {
+    const g = await consultFacility();
+    const kiosk = await openKiosk(g);
+    const waitingNotices = async () => {
+      const response = await send('GET', '/web/notification/list?_start=0&_end=100', { cookies: g.owner });
+      expectStatus(response, 200);
+      return (response.json().data as { kind: string; gymId: number; reason: string; readYn: boolean }[])
+        .filter((n) => n.kind === 'CONSULT_WAITING' && n.gymId === g.gymId && !n.readYn)
+        .map((n) => n.reason)
+        .sort();
+    };
+    const unread = async () => {
+      const response = await send('GET', '/web/notification/unread-count', { cookies: g.owner });
+      expectStatus(response, 200);
+      return response.json().data.count as number;
+    };
+    const called = await walkIn(g, kiosk, { name: '강호출' });
+    const finished = await walkIn(g, kiosk, { name: '남종료' });
+    const byHand = await walkIn(g, kiosk, { name: '도수정' });
+    const removed = await walkIn(g, kiosk, { name: '류삭제' });
+    await walkIn(g, kiosk, { name: '문대기' });
+    expect(await waitingNotices()).toEqual(['강*출', '남*료', '도*정', '류*제', '문*기']);
+    const before = await unread();
+
+    expectStatus(await send('POST', `/web/consult/${called.id}/call`, { cookies: g.owner }), 200);
+    // Wrapped up straight from the queue, without a call.
+    expectStatus(
+      await send('POST', `/web/consult/${finished.id}/finish`, {
+        cookies: g.owner,
+        payload: { outcome: 'LOST', lostReason: 'PRICE' },
+      }),
+      200,
+    );
+    expectStatus(
+      await send('PUT', `/web/consult/${byHand.id}`, { cookies: g.owner, payload: { status: 'COMPLETE' } }),
+      200,
+    );
+    expectStatus(await send('DELETE', `/web/consult/${removed.id}`, { cookies: g.owner }), 204);
+
+    // Only the prospect still waiting rings; the bell counts four fewer.
+    expect(await waitingNotices()).toEqual(['문*기']);
+    expect(await unread()).toBe(before - 4);
+    const waiting = await send('GET', `/web/consult/waiting/${g.gymId}`, { cookies: g.owner });
+    expect(waiting.json().data).toEqual({ count: 1 });
+  });
+
   it('starts the queue again at 1 on the next day in Seoul', async () => {
     const g = await consultFacility();
     const today = await walkIn(g, await openKiosk(g));

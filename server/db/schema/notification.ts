@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
+import { consult } from './consult.ts';
 import { gym } from './gym.ts';
 import { member } from './member.ts';
 
@@ -21,6 +22,8 @@ export const notification = pgTable(
     kind: text().$type<NotificationKind>().notNull(),
     reason: text(),
     subServiceType: text().$type<SubServiceType>(),
+    /** A CONSULT_WAITING notice's consult: handling it (or removing it) clears the notice (docs/rules.md#notifications). */
+    consultId: integer().references(() => consult.id, { onDelete: 'cascade' }),
     readYn: boolean().notNull().default(false),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -29,6 +32,7 @@ export const notification = pgTable(
     // definitions).
     index('notification_member_idx').on(t.memberId, t.createDate),
     index('notification_member_unread_idx').on(t.memberId).where(sql`not ${t.readYn}`),
+    index('notification_consult_idx').on(t.consultId).where(sql`${t.consultId} is not null`),
     check(
       'notification_kind_check',
       sql`${t.kind} in ('GYM_APPROVED', 'GYM_REJECTED', 'SUB_SERVICE_APPROVED', 'SUB_SERVICE_DENIED', 'CONSULT_WAITING')`,

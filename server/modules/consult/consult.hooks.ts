@@ -3,6 +3,7 @@ import { consult, consultEvent } from '../../db/schema/index.ts';
 import type { ResourceHooks } from '../../resources/engine.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { rowOf } from '../rows.ts';
+import { clearWaitingNotices } from './consult.service.ts';
 
 // The generic consult calls (docs/rules.md#consulting): a phone consult logged by staff, an edit of its contact
 // details, and DELETE /consult/{id}; each is audited. Like the consultation list, they need consultUseYn /
@@ -50,6 +51,10 @@ export const consultHooks: ResourceHooks = {
       before: { name: row.name, status: row.status, content: row.content },
       after: patch,
     });
+    // A waiting consult set to another status by hand is handled: its waiting notices clear.
+    const status = (patch as { status?: string }).status;
+    if (row.status === 'WAIT' && status !== undefined && status !== 'WAIT')
+      await clearWaitingNotices(tx, row.id);
     return { ...patch, modifiedDate: ctx.clock() };
   },
 

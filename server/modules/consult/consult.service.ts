@@ -277,7 +277,7 @@ export const createFromKiosk = async (tx: Db, gymId: number, input: KioskConsult
     })
     .returning();
   await addEvent(tx, row!, 'CREATED', { stage: 'NEW', now });
-  await notifyConsultReaders(tx, gymId, maskName(input.name), now);
+  await notifyConsultReaders(tx, gymId, row!.id, maskName(input.name), now);
   return {
     id: row!.id,
     token,
@@ -289,7 +289,7 @@ export const createFromKiosk = async (tx: Db, gymId: number, input: KioskConsult
 };
 
 /** The bell of every staff member who reads consultations in this facility (docs/rules.md#notifications). */
-const notifyConsultReaders = async (tx: Db, gymId: number, name: string, now: Date) => {
+const notifyConsultReaders = async (tx: Db, gymId: number, consultId: number, name: string, now: Date) => {
   const readers = await tx
     .select({ memberId: gymMember.memberId })
     .from(gymMember)
@@ -309,6 +309,7 @@ const notifyConsultReaders = async (tx: Db, gymId: number, name: string, now: Da
       gymId,
       kind: 'CONSULT_WAITING' as const,
       reason: name,
+      consultId,
       readYn: false,
       createDate: now,
     })),
@@ -447,6 +448,23 @@ export const consultDetail = async (
   };
 };
 
+/**
+ * A consult that no longer waits (called, wrapped up, or set to another status by hand) is handled: its
+ * CONSULT_WAITING notices are read for everyone, so the bell and HOME stop showing them (docs/rules.md#notifications).
+ * Removing the consult removes its notices (the foreign key cascades).
+ */
+export const clearWaitingNotices = (tx: Executor, consultId: number) =>
+  tx
+    .update(notification)
+    .set({ readYn: true })
+    .where(
+      and(
+        eq(notification.consultId, consultId),
+        eq(notification.kind, 'CONSULT_WAITING'),
+        eq(notification.readYn, false),
+      ),
+    );
+
 /** A staff member takes a waiting prospect; the tablet then shows the result. */
 export const callConsult = async (tx: Db, id: number, gymId: number, actor: Actor) => {
   const row = await lockedConsult(tx, id, gymId);
@@ -464,6 +482,7 @@ export const callConsult = async (tx: Db, id: number, gymId: number, actor: Acto
     .returning();
   if (stage !== row.stage)
     await addEvent(tx, row, 'STAGE', { stage, actorId: actor.memberId, now: actor.now });
+  await clearWaitingNotices(tx, id);
   return { before: row, after: updated! };
 };
 
@@ -533,6 +552,7 @@ export const finishConsult = async (
     actorId: actor.memberId,
     now: actor.now,
   });
+  if (row.status === 'WAIT') await clearWaitingNotices(tx, id);
   return { before: row, after: updated! };
 };
 

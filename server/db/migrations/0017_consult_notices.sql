@@ -1,0 +1,3 @@
+ALTER TABLE "notification" ADD COLUMN "consult_id" integer;--> statement-breakpoint
+ALTER TABLE "notification" ADD CONSTRAINT "notification_consult_id_consult_id_fk" FOREIGN KEY ("consult_id") REFERENCES "public"."consult"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notification_consult_idx" ON "notification" USING btree ("consult_id") WHERE "notification"."consult_id" is not null;
