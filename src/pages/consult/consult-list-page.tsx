@@ -21,6 +21,7 @@ import { consultCsv } from './consult-csv.ts';
 import { ConsultDrawer } from './consult-drawer.tsx';
 import '../members/members.css';
 import './consult.css';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 
 const SurveyBuilder = lazy(() => import('./survey-builder.tsx').then((m) => ({ default: m.SurveyBuilder })));
 
@@ -241,6 +242,7 @@ function ConsultTable({ gymId, canChange }: { gymId: number; canChange: boolean 
     />
   );
 
+  const phone = usePhoneTable(columns, { name: 'name', figure: 'status' }, { x: 'max-content' });
   return (
     <>
       <Space wrap className="fd-members-filters">
@@ -277,9 +279,9 @@ function ConsultTable({ gymId, canChange }: { gymId: number; canChange: boolean 
         rowKey="id"
         size="middle"
         loading={list.isLoading}
-        columns={columns}
+        columns={phone.columns}
         dataSource={list.data?.data ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         locale={{ emptyText: <EmptyText>{translate('consult.list.empty')}</EmptyText> }}
         pagination={{
           current: page,

@@ -41,6 +41,7 @@ import {
 import { EntryResultCell } from './entry-result-cell.tsx';
 import '../members/members.css';
 import './entries.css';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 
 const EntryHourChart = lazy(() =>
   import('./entry-hour-chart.tsx').then((m) => ({ default: m.EntryHourChart })),
@@ -178,6 +179,7 @@ export function EntryListPage() {
 
   const peak = stats.data ? busiestHour(stats.data.byHour) : null;
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'result' });
   return (
     <div className="fd-members-page fd-entry-page">
       <div className="fd-members-head">
@@ -297,7 +299,8 @@ export function EntryListPage() {
           rowKey="id"
           size="middle"
           loading={list.isFetching}
-          columns={columns}
+          columns={phone.columns}
+          scroll={phone.scroll}
           dataSource={list.data?.data ?? []}
           caption={
             <span className="fd-entry-visually-hidden">

@@ -22,6 +22,7 @@ import { categoryLabel, expenseKeys, useExpenseCategories, useRefreshExpenses } 
 import { ExpenseDrawer } from './expense-drawer.tsx';
 import '../members/members.css';
 import '../receipts/receipts.css';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 
 const PAGE_SIZE = 50;
 
@@ -181,6 +182,7 @@ export function ExpensePage() {
       : []),
   ];
 
+  const phone = usePhoneTable(columns, { name: 'category', figure: 'amount' }, { x: 'max-content' });
   return (
     <div className="fd-members-page fd-rx-page">
       <div className="fd-members-head">
@@ -268,10 +270,10 @@ export function ExpensePage() {
       <Table<Expense>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         rowClassName={(r) => (r.reversedById !== null ? 'fd-rx-reversed' : '')}
         pagination={{
           current: page,

@@ -10,6 +10,7 @@ import { LOCKER_EXPIRING_DAYS } from '#domain/rules/locker.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { LockerRental } from '#domain/schemas/locker.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { api } from '#src/providers/instances.ts';
 import { saveBlob } from '../members/download.ts';
 import { formatWon } from '../members/money.ts';
@@ -135,6 +136,7 @@ export function RentalList({
     },
   ];
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'days' }, { x: 'max-content' });
   return (
     <div className="fd-members-page">
       <div className="fd-locker-toolbar">
@@ -165,10 +167,10 @@ export function RentalList({
       <Table<LockerRental>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

@@ -14,6 +14,7 @@ import { downloadFile } from './download.ts';
 import { formatWon } from './money.ts';
 import { useCustomerList, useRefreshCustomers, useSegmentCounts } from './use-customers.ts';
 import './members.css';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 
 const AddCustomerDrawer = lazy(() =>
   import('./add-customer-drawer.tsx').then((m) => ({ default: m.AddCustomerDrawer })),
@@ -189,6 +190,7 @@ export function CustomerListPage() {
     </span>
   );
 
+  const phone = usePhoneTable(columns, { name: 'name', figure: 'unpaidAmount' });
   return (
     <div className="fd-members-page">
       <div className="fd-members-head">
@@ -261,7 +263,8 @@ export function CustomerListPage() {
         <Table<Customer>
           rowKey="id"
           size="middle"
-          columns={columns}
+          columns={phone.columns}
+          scroll={phone.scroll}
           dataSource={rows}
           loading={list.isFetching}
           rowSelection={{

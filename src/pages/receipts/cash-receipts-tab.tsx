@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { cashReceiptCancelRoute, cashReceiptDueRoute } from '#domain/api/receipt.ts';
 import type { CashReceiptDueRow } from '#domain/schemas/receipt.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { api } from '#src/providers/instances.ts';
 import { formatWon } from '../members/money.ts';
 import { CancelReceiptModal } from './cancel-modal.tsx';
@@ -180,6 +181,7 @@ export function CashReceiptsTab({
       : []),
   ];
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'cashPaid' }, { x: 'max-content' });
   return (
     <div className="fd-members-page">
       <Typography.Paragraph type="secondary">{translate('receipts.cash.intro')}</Typography.Paragraph>
@@ -217,10 +219,10 @@ export function CashReceiptsTab({
       <Table<CashReceiptDueRow>
         rowKey="checkoutId"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

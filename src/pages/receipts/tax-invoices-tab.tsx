@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { taxInvoiceCancelRoute, taxInvoiceListRoute } from '#domain/api/receipt.ts';
 import type { ReceiptSettings, TaxInvoice } from '#domain/schemas/receipt.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { api } from '#src/providers/instances.ts';
 import { formatWon } from '../members/money.ts';
 import { CancelReceiptModal } from './cancel-modal.tsx';
@@ -125,6 +126,7 @@ export function TaxInvoicesTab({
       : []),
   ];
 
+  const phone = usePhoneTable(columns, { name: 'buyer', figure: 'total' }, { x: 'max-content' });
   return (
     <div className="fd-members-page">
       <Typography.Paragraph type="secondary">{translate('receipts.tax.intro')}</Typography.Paragraph>
@@ -148,10 +150,10 @@ export function TaxInvoicesTab({
       <Table<TaxInvoice>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

@@ -11,6 +11,7 @@ import { LEDGER_RANGE_MAX_DAYS } from '#domain/rules/ledger.ts';
 import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { PayHistoryLine } from '#domain/schemas/ledger.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
 import { useStaffOptions } from '../members/use-staff-options.ts';
@@ -143,6 +144,7 @@ export function PaymentHistoryPage() {
     </Card>
   );
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'amount' });
   return (
     <div className="fd-ledger-page">
       <div className="fd-ledger-head">
@@ -233,7 +235,8 @@ export function PaymentHistoryPage() {
           rowKey="id"
           size="middle"
           loading={list.isFetching}
-          columns={columns}
+          columns={phone.columns}
+          scroll={phone.scroll}
           dataSource={data?.rows ?? []}
           caption={
             <span className="fd-ledger-visually-hidden">

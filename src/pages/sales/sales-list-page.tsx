@@ -24,6 +24,7 @@ import { LEDGER_RANGE_MAX_DAYS, maxCorrection } from '#domain/rules/ledger.ts';
 import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { SalesRow } from '#domain/schemas/ledger.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
 import { useStaffOptions } from '../members/use-staff-options.ts';
@@ -238,6 +239,7 @@ export function SalesListPage() {
     </Card>
   );
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'price' });
   return (
     <div className="fd-ledger-page">
       <div className="fd-ledger-head">
@@ -300,7 +302,8 @@ export function SalesListPage() {
           rowKey="key"
           size="middle"
           loading={list.isFetching}
-          columns={columns}
+          columns={phone.columns}
+          scroll={phone.scroll}
           dataSource={lines}
           pagination={false}
           rowClassName={(l) => (l.kind === 'sale' ? '' : 'fd-ledger-row--reversal')}

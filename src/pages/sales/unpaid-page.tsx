@@ -9,6 +9,7 @@ import { unpaidListRoute } from '#domain/api/sales.ts';
 import { isOldBalance, OLD_BALANCE_DAYS } from '#domain/rules/ledger.ts';
 import { type UnpaidRow, type UnpaidSort, unpaidSorts } from '#domain/schemas/ledger.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
 import { ConfirmTransferButton } from '../pay-request/pay-request-actions.tsx';
@@ -197,6 +198,7 @@ export function UnpaidPage() {
     { key: 'actions', title: translate('sales.history.actions'), render: (_, r) => actionsOf(r) },
   ];
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'owed' });
   return (
     <div className="fd-ledger-page">
       <div className="fd-ledger-head">
@@ -265,7 +267,8 @@ export function UnpaidPage() {
           rowKey="saleId"
           size="middle"
           loading={list.isFetching}
-          columns={columns}
+          columns={phone.columns}
+          scroll={phone.scroll}
           dataSource={data?.rows ?? []}
           rowClassName={(r) => (isOldBalance(r.ageDays) ? 'fd-ledger-row--old' : '')}
           caption={

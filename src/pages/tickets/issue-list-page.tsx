@@ -20,6 +20,7 @@ import { SellDrawer } from '../members/sell-drawer.tsx';
 import { useRefreshCustomers } from '../members/use-customers.ts';
 import { issueCsv } from './issue-csv.ts';
 import '../members/members.css';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 
 const PAGE_SIZE = 20;
 type Filters = {
@@ -144,6 +145,7 @@ export function IssueTable({ gymId, fixed = {} }: { gymId: number; fixed?: Filte
     },
   ];
 
+  const phone = usePhoneTable(columns, { name: 'customer', figure: 'left' }, { x: 'max-content' });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <div className="fd-members-toolbar">
@@ -205,10 +207,10 @@ export function IssueTable({ gymId, fixed = {} }: { gymId: number; fixed?: Filte
       <Table<TicketIssue>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         locale={{ emptyText: <EmptyText>{translate('passes.issued.empty')}</EmptyText> }}
         pagination={{
           current: page,

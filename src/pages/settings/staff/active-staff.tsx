@@ -5,6 +5,7 @@ import { formatPhone } from '#domain/rules/text.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { GymMemberStatusTag } from '../gym-status-tag.tsx';
 import { type Staff, useLinkActions, useWorkerSets } from './use-staff.ts';
@@ -104,16 +105,17 @@ export function ActiveStaff({ gym, staff }: { gym: Gym; staff: Staff }) {
     },
   ];
 
+  const phone = usePhoneTable(columns, { name: 'name', figure: 'status' }, { x: 'max-content' });
   return (
     <SectionCard title={translate('settings.staff.staffTitle')}>
       <Table<GymMember>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={staff.staff}
         loading={staff.loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         locale={{ emptyText: <EmptyText>{translate('settings.staff.noStaff')}</EmptyText> }}
       />
     </SectionCard>

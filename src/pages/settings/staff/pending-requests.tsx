@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { type Staff, useLinkActions, useWorkerSets } from './use-staff.ts';
 
@@ -96,12 +97,14 @@ export function PendingRequests({ gym, staff }: { gym: Gym; staff: Staff }) {
     },
   ];
 
+  const phone = usePhoneTable(columns, { name: 'name', figure: 'actions' });
   return (
     <SectionCard title={translate('settings.staff.pendingTitle')}>
       <Table<GymMember>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
+        scroll={phone.scroll}
         dataSource={staff.pending}
         loading={staff.loading}
         pagination={false}

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
+import { usePhoneTable } from '#src/components/phone-table.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { type Staff, useLinkActions } from './use-staff.ts';
 
@@ -14,7 +15,6 @@ import { type Staff, useLinkActions } from './use-staff.ts';
 export function SentInvitations({ staff }: { staff: Staff }) {
   const translate = useTranslate();
   const { ask, end } = useLinkActions(staff.refetch);
-  if (!staff.loading && staff.invited.length === 0) return null;
 
   const columns: ColumnsType<GymMember> = [
     {
@@ -57,17 +57,19 @@ export function SentInvitations({ staff }: { staff: Staff }) {
       ),
     },
   ];
+  const phone = usePhoneTable(columns, { name: 'name', figure: 'actions' }, { x: 'max-content' });
+  if (!staff.loading && staff.invited.length === 0) return null;
 
   return (
     <SectionCard title={translate('settings.staff.invitedTitle')}>
       <Table<GymMember>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={phone.columns}
         dataSource={staff.invited}
         loading={staff.loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={phone.scroll}
         locale={{ emptyText: <EmptyText>{translate('settings.staff.noInvited')}</EmptyText> }}
       />
     </SectionCard>
