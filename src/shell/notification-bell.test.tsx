@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { I18nContext } from '@refinedev/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationKind } from '#domain/enums.ts';
 import type { Member } from '#domain/schemas/member.ts';
@@ -153,5 +154,34 @@ describe('the bell and the latest notifications', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark as read' }));
     expect(api.markRead).toHaveBeenCalledWith(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Latest notifications' })).toBeNull());
+  });
+
+  it("sums a facility's waiting consults up in one line with a link, and keeps the rest to three (docs/rules.md#home)", async () => {
+    const waiting = ['차*윤', '정*진', '김*담', '이*문'].map((name, index) =>
+      notice('CONSULT_WAITING', { id: 10 + index, reason: name }),
+    );
+    const others = [1, 2, 3, 4, 5].map((id) => notice('GYM_APPROVED', { id, gymName: `Gym ${id}` }));
+    const api = fakeApi([...waiting, ...others]);
+    renderWith(
+      <MemoryRouter>
+        <LatestNotifications api={api} />
+      </MemoryRouter>,
+      member('ADMIN'),
+    );
+    const region = await screen.findByRole('region', { name: 'Latest notifications' });
+    expect(region.textContent).toContain(
+      'Iron Gym: 4 waiting for a consultation (차*윤, 정*진, 김*담 and 1 more)',
+    );
+    expect(region.textContent).not.toContain('is waiting for a consultation');
+    expect(within(region).getByRole('link', { name: 'Consultations' }).getAttribute('href')).toBe(
+      '/memberManage/consult-list',
+    );
+    expect(region.textContent).toContain('"Gym 3" was verified.');
+    expect(region.textContent).not.toContain('"Gym 4"');
+    expect(region.textContent).toContain('2 more notifications in the bell.');
+    // Closing the line reads every waiting notice it sums up.
+    await userEvent.click(within(region).getAllByRole('button', { name: 'Mark as read' })[0]!);
+    await waitFor(() => expect(api.markRead).toHaveBeenCalledTimes(4));
+    expect(api.markRead.mock.calls.map(([id]) => id).sort()).toEqual([10, 11, 12, 13]);
   });
 });

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, List, Popover, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   notificationListRoute,
   readAllRoute,
@@ -68,6 +69,8 @@ const defaultApi = createNoticeApi(apiClient);
 /** The unread count is polled this often (docs/rules.md#notifications). */
 export const UNREAD_POLL_MS = 60_000;
 const LIST_SIZE = 20;
+/** Where a waiting-consult notice leads: the consultation list (docs/rules.md#consulting). */
+const CONSULT_LIST = '/memberManage/consult-list';
 
 const noticeKeys = {
   all: ['notice'] as const,
@@ -205,8 +208,16 @@ export function NotificationBell({ api = defaultApi }: { api?: NoticeApi }) {
   );
 }
 
-/** The latest unread notifications, for HOME; nothing when all is read. */
-export function LatestNotifications({ api = defaultApi, limit = 5 }: { api?: NoticeApi; limit?: number }) {
+/** The most names a waiting-consult summary lists before "and N more". */
+const SUMMARY_NAMES = 3;
+
+/**
+ * The latest unread notifications, for HOME (docs/rules.md#home); nothing when all is read. A facility's
+ * waiting-consult notices are one line ("2 waiting for a consultation: 차*윤, 정*진") with a link to the
+ * consultation list, closed all at once; the other notices show up to `limit`, then "N more in the bell". A consult
+ * once handled clears its notices on the server (docs/rules.md#notifications).
+ */
+export function LatestNotifications({ api = defaultApi, limit = 3 }: { api?: NoticeApi; limit?: number }) {
   const translate = useTranslate();
   const enabled = useReceivesNotices();
   const list = useQuery({
@@ -216,12 +227,44 @@ export function LatestNotifications({ api = defaultApi, limit = 5 }: { api?: Not
     meta: { silent: true },
   });
   const { markRead } = useNoticeActions(api);
-  const unread = (list.data ?? []).filter((notice) => !notice.readYn).slice(0, limit);
+  const unread = (list.data ?? []).filter((notice) => !notice.readYn);
   if (!enabled || unread.length === 0) return null;
+  const waiting = new Map<number, Notice[]>();
+  for (const notice of unread)
+    if (notice.kind === 'CONSULT_WAITING')
+      waiting.set(notice.gymId, [...(waiting.get(notice.gymId) ?? []), notice]);
+  const others = unread.filter((notice) => notice.kind !== 'CONSULT_WAITING');
+  const shown = others.slice(0, limit);
+  const more = others.length - shown.length;
   return (
     <section aria-label={translate('notice.latest')} className="fd-latest-notices">
       <Space direction="vertical" style={{ width: '100%' }}>
-        {unread.map((notice) => (
+        {[...waiting.values()].map((notices) => {
+          const names = notices.slice(0, SUMMARY_NAMES).map((notice) => notice.reason ?? '');
+          const rest = notices.length - names.length;
+          return (
+            <Alert
+              key={`waiting-${notices[0]!.gymId}`}
+              type="info"
+              showIcon
+              className="fd-notice-waiting"
+              message={translate('notice.waitingSummary', {
+                gym: notices[0]!.gymName,
+                count: notices.length,
+                names:
+                  rest > 0
+                    ? translate('notice.namesMore', { names: names.join(', '), count: rest })
+                    : names.join(', '),
+              })}
+              action={<Link to={CONSULT_LIST}>{translate('notice.waitingLink')}</Link>}
+              closable={{ closeIcon: <CloseOutlined />, 'aria-label': translate('notice.markRead') }}
+              onClose={() => {
+                for (const notice of notices) markRead.mutate(notice.id);
+              }}
+            />
+          );
+        })}
+        {shown.map((notice) => (
           <Alert
             key={notice.id}
             type={noticeTone(notice)}
@@ -232,6 +275,9 @@ export function LatestNotifications({ api = defaultApi, limit = 5 }: { api?: Not
             onClose={() => markRead.mutate(notice.id)}
           />
         ))}
+        {more > 0 && (
+          <Typography.Text type="secondary">{translate('notice.more', { count: more })}</Typography.Text>
+        )}
       </Space>
     </section>
   );

@@ -92,6 +92,9 @@ export function HomePage() {
     select(gym.id);
   };
 
+  /* docs/rules.md#notifications: the latest unread decisions and waiting consults on the member's facilities. */
+  const notices = <LatestNotifications />;
+
   const renderMain = () => {
     if (facilitiesError && !facilities)
       return (
@@ -107,8 +110,14 @@ export function HomePage() {
         />
       );
     if (selected)
+      // docs/rules.md#home: an ACTIVE facility's day first, for a member with an ACTIVE link to it, so the
+      // figures stay above the fold; the notices and the facility's status follow.
       return (
         <>
+          {selected.gymStatus === 'ACTIVE' && (facility.rights || facility.contextLoading) && (
+            <TodayFigures key={`today-${selected.id}`} gymId={selected.id} />
+          )}
+          {notices}
           <FacilityDetail
             key={selected.id}
             gym={selected}
@@ -117,15 +126,16 @@ export function HomePage() {
             contextLoading={facility.contextLoading}
             onVerify={openVerification}
           />
-          {/* docs/rules.md#home: an ACTIVE facility's day, for a member with an ACTIVE link to it. */}
-          {selected.gymStatus === 'ACTIVE' && (facility.rights || facility.contextLoading) && (
-            <TodayFigures key={`today-${selected.id}`} gymId={selected.id} />
-          )}
         </>
       );
     // Still loading, or the first facility is about to be selected (docs/rules.md#facility-selection).
     if (!facilities || facilities.length > 0) return <Skeleton active paragraph={{ rows: 4 }} />;
-    return <NoFacility canRegister={canRegister} pending={pending} onRegister={handleRegister} />;
+    return (
+      <>
+        {notices}
+        <NoFacility canRegister={canRegister} pending={pending} onRegister={handleRegister} />
+      </>
+    );
   };
 
   const handleSelect = (gymId: number): void => {
@@ -195,8 +205,6 @@ export function HomePage() {
             action={<Link to={ROUTES.ADMIN}>{translate('home.operator.link')}</Link>}
           />
         )}
-        {/* docs/rules.md#notifications: the latest unread decisions on the member's facilities. */}
-        <LatestNotifications />
         <ReceivedInvitations links={facility.links} onAnswered={refresh} />
         {renderMain()}
       </section>
