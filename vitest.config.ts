@@ -23,7 +23,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          // tests/sim: the month-in-the-life simulation, on the same databases (docs/testing.md#month-in-the-life).
+          include: ['tests/api/**/*.test.ts', 'tests/sim/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/api-global.ts'],
           testTimeout: 30_000,
