@@ -102,6 +102,7 @@ test('customers check in by phone digits and by card; a hold is refused with its
     ticketId: product.id,
     startDate: today,
     payments: [{ method: 'CARD', amount: 100_000 }],
+    leaveUnpaid: 170_000,
   });
   const holdEnd = seoulDay(9);
   await post(

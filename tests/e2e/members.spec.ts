@@ -137,6 +137,11 @@ for (const lng of ['en'] as ('en' | 'ko')[]) {
       .click();
     await sell.getByRole('spinbutton', { name: p.view.amount }).fill('135000');
     await expect(sell.getByRole('status')).toContainText(lng === 'ko' ? '135,000원' : '₩135,000');
+    // docs/rules.md#leave-unpaid: the balance is left only when chosen, for the amount shown.
+    const owedText = lng === 'ko' ? '135,000원' : '₩135,000';
+    await sell.getByRole('button', { name: p.sell.submit }).click();
+    await expect(sell.getByText(p.sell.unpaidNotChosen.replace('{{amount}}', owedText))).toBeVisible();
+    await sell.getByRole('checkbox', { name: p.sell.leaveUnpaid.replace('{{amount}}', owedText) }).check();
     await sell.getByRole('button', { name: p.sell.submit }).click();
     await expect(sell).toBeHidden();
     const card = page.locator('.fd-pass-card').filter({ hasText: '헬스 3개월' }).first();

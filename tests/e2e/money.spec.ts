@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import expensesEn from '#src/i18n/locales/features/expenses.en.json' with { type: 'json' };
 import expensesKo from '#src/i18n/locales/features/expenses.ko.json' with { type: 'json' };
+import passesEn from '#src/i18n/locales/features/passes.en.json' with { type: 'json' };
+import passesKo from '#src/i18n/locales/features/passes.ko.json' with { type: 'json' };
 import payRequestEn from '#src/i18n/locales/features/payRequest.en.json' with { type: 'json' };
 import payRequestKo from '#src/i18n/locales/features/payRequest.ko.json' with { type: 'json' };
 import receiptsEn from '#src/i18n/locales/features/receipts.en.json' with { type: 'json' };
@@ -31,8 +33,8 @@ import {
 test.describe.configure({ timeout: 240_000 });
 
 const TEXTS = {
-  ko: { s: salesKo, r: payRequestKo, rx: receiptsKo, x: expensesKo, t: reportsKo },
-  en: { s: salesEn, r: payRequestEn, rx: receiptsEn, x: expensesEn, t: reportsEn },
+  ko: { s: salesKo, r: payRequestKo, rx: receiptsKo, x: expensesKo, t: reportsKo, p: passesKo },
+  en: { s: salesEn, r: payRequestEn, rx: receiptsEn, x: expensesEn, t: reportsEn, p: passesEn },
 } as const;
 
 /** Won as the pages write it: 274,500원 in Korean, ₩274,500 in English. */
@@ -97,7 +99,7 @@ const todayLabel = () => seoulDay().slice(5).replace('-', '.');
 
 // One language per long flow (docs/architecture.md#tests); the flows alternate Korean and English.
 for (const lang of ['ko'] as const) {
-  const { s, r, rx, x, t } = TEXTS[lang];
+  const { s, r, rx, x, t, p } = TEXTS[lang];
   const won = wonIn(lang);
 
   test(`a desk sale with a promotion, a balance paid through a payment request, the reports, an expense and the receipts (${lang})`, async ({
@@ -178,7 +180,11 @@ for (const lang of ['ko'] as const) {
     await expect(totals).toContainText(won(PASS.price + DRINK.price));
     await expect(totals.locator('dd.fd-desk-totals__total')).toHaveText(won(TOTAL));
 
-    // ── 2. Part by card, part by cash (a cash receipt is due), the rest owed ──────────────────────────────
+    // ── 2. Part by card, part by cash (a cash receipt is due), the rest owed by choice ────────────────────
+    // docs/rules.md#leave-unpaid: the first line starts at the whole amount.
+    await expect(page.getByRole('spinbutton', { name: `${s.desk.payment.amount} 1` })).toHaveValue(
+      TOTAL.toLocaleString('en-US'),
+    );
     await page.getByRole('spinbutton', { name: `${s.desk.payment.amount} 1` }).fill(String(CARD));
     await page.getByRole('button', { name: s.desk.payment.addLine }).click();
     await pick(
@@ -192,7 +198,11 @@ for (const lang of ['ko'] as const) {
     await expect(page.locator('.fd-desk-notices')).toContainText(
       s.desk.payment.cashReceiptDue.replace('{{amount}}', won(CASH)),
     );
-    await page.getByRole('button', { name: new RegExp(`^${s.desk.payment.confirm}`) }).click();
+    const confirmButton = page.getByRole('button', { name: new RegExp(`^${s.desk.payment.confirm}`) });
+    await confirmButton.click();
+    await expect(page.getByText(p.sell.unpaidNotChosen.replace('{{amount}}', won(OWED)))).toBeVisible();
+    await page.getByRole('checkbox', { name: p.sell.leaveUnpaid.replace('{{amount}}', won(OWED)) }).check();
+    await confirmButton.click();
     const confirm = page.getByRole('dialog', { name: s.desk.confirm.title });
     await expect(confirm).toContainText(s.desk.confirm.owed.replace('{{amount}}', won(OWED)));
     await confirm.getByRole('button', { name: s.desk.confirm.ok }).click();

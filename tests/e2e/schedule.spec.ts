@@ -102,6 +102,8 @@ for (const lng of ['en'] as const) {
         memberId: made.id,
         ticketId: product.id,
         startDate: today,
+        // Sold on account: the balance is chosen (docs/rules.md#leave-unpaid).
+        leaveUnpaid: 650_000,
       });
       return made as { id: number; name: string };
     };

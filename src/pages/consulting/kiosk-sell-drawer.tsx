@@ -4,6 +4,7 @@ import {
   Alert,
   App,
   Button,
+  Checkbox,
   DatePicker,
   Drawer,
   Form,
@@ -15,15 +16,17 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { kioskStaffSellRoute } from '#domain/api/consult-kiosk.ts';
 import { type PeriodUnit, passEndDate } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { kioskProductSchema } from '#domain/schemas/consult.ts';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
+import { fieldErrorsOf, isHttpError, reasonOf } from '#src/providers/http-error.ts';
 import { formatWon, paymentsTotal } from '../members/money.ts';
 import { PaymentLines } from '../members/payment-lines.tsx';
+import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
 import { kioskApi } from './kiosk-api.ts';
 import { isStaffWindowGone, isTabletEnded, useKiosk } from './kiosk-context.tsx';
 
@@ -36,6 +39,8 @@ type Values = {
   priceReason?: string;
   payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
   soldByMemberId?: number;
+  allowOverlap?: boolean;
+  leaveUnpaid?: number;
 };
 
 /**
@@ -74,6 +79,12 @@ export function KioskSellDrawer({
   const today = seoulToday(new Date());
   const agreed = typeof price === 'number' ? price : (product?.salePrice ?? 0);
   const paid = paymentsTotal(payments);
+  const owed = Math.max(agreed - paid, 0);
+  useWholeAmountFirst(form, agreed, { enabled: product !== undefined });
+  // docs/rules.md#renewals: the tablet does not read the customer's passes, so an overlap is learnt from the
+  // server's 409, which names the pass and the day a renewal would start; selling anyway is then a choice.
+  const [overlap, setOverlap] = useState<string | null>(null);
+  const allowOverlap = Form.useWatch('allowOverlap', form);
   const end =
     product?.periodAmount && product.periodUnit && startDate
       ? passEndDate(startDate.format('YYYY-MM-DD'), product.periodAmount, product.periodUnit as PeriodUnit)
@@ -95,6 +106,8 @@ export function KioskSellDrawer({
             .filter((p) => p.amount)
             .map((p) => ({ method: p.method, amount: p.amount! })),
           soldByMemberId: values.soldByMemberId ?? null,
+          ...leaveUnpaidOf(owed, values.leaveUnpaid),
+          ...(overlap && values.allowOverlap ? { allowOverlap: true } : {}),
         },
         headers: kiosk.staffHeaders(),
       }),
@@ -104,6 +117,10 @@ export function KioskSellDrawer({
     },
     onError: (error) => {
       if (isTabletEnded(error) || isStaffWindowGone(error)) return onFailed(error);
+      if (reasonOf(error) === 'passOverlap' && isHttpError(error)) {
+        form.setFieldValue('allowOverlap', false);
+        return setOverlap(error.message);
+      }
       const fields = fieldErrorsOf(error);
       if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
       message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
@@ -112,6 +129,7 @@ export function KioskSellDrawer({
 
   const pickProduct = (id: number) => {
     const chosen = products.find((p) => p.id === id);
+    setOverlap(null);
     // The usual sale is paid in full by card: the line starts at the price, and the desk changes it.
     form.setFieldsValue({
       price: chosen?.salePrice,
@@ -134,7 +152,7 @@ export function KioskSellDrawer({
             type="primary"
             loading={sell.isPending}
             onClick={() => form.submit()}
-            disabled={!product || paid > agreed}
+            disabled={!product || paid > agreed || (overlap !== null && !allowOverlap)}
           >
             {translate('passes.sell.submit')}
           </Button>
@@ -166,8 +184,22 @@ export function KioskSellDrawer({
           rules={[{ required: true }]}
           extra={end ? translate('passes.sell.ends', { date: end }) : undefined}
         >
-          <DatePicker style={{ width: '100%' }} allowClear={false} />
+          <DatePicker style={{ width: '100%' }} allowClear={false} onChange={() => setOverlap(null)} />
         </Form.Item>
+        {overlap && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 12 }}
+            message={overlap}
+            description={
+              <Form.Item name="allowOverlap" valuePropName="checked" noStyle>
+                <Checkbox>{translate('passes.sell.overlapChoice')}</Checkbox>
+              </Form.Item>
+            }
+          />
+        )}
         <Form.Item
           name="price"
           label={translate('passes.sell.price')}
@@ -208,6 +240,7 @@ export function KioskSellDrawer({
                 })
           }
         />
+        {product && paid <= agreed && <UnpaidChoice owed={owed} won={won} />}
         <Form.Item name="soldByMemberId" label={translate('passes.sell.seller')}>
           <Select allowClear options={[...staff]} />
         </Form.Item>

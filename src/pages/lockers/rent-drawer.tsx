@@ -28,6 +28,7 @@ import { api } from '#src/providers/instances.ts';
 import { PlainSelect } from '../../forms/plain-select.tsx';
 import { formatWon, paymentsTotal } from '../members/money.ts';
 import { PaymentLines } from '../members/payment-lines.tsx';
+import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
 import { errorText, showFieldErrors } from './locker-api.ts';
 import { defaultRentEnd, dotDate } from './locker-model.ts';
 
@@ -44,6 +45,7 @@ type Values = {
   keyNumber?: string;
   combination?: string;
   payments: Line[];
+  leaveUnpaid?: number;
 };
 
 /** The value after `delay` ms without change (the customer search asks once the typing pauses). */
@@ -127,6 +129,8 @@ export function RentDrawer({
   const payments = Form.useWatch('payments', form);
   const total = (fee || 0) + (deposit || 0);
   const paid = paymentsTotal(payments);
+  const owed = Math.max(total - paid, 0);
+  useWholeAmountFirst(form, total);
 
   const candidates = useQuery({
     queryKey: ['lockers', 'customer-options', gymId, q],
@@ -166,6 +170,7 @@ export function RentDrawer({
           keyNumber: v.keyNumber?.trim() || null,
           combination: v.combination?.trim() || null,
           payments: paymentsOf(v.payments),
+          ...leaveUnpaidOf(owed, v.leaveUnpaid),
         },
       }),
     onSuccess: (result) => onRented(result.rental, result.combination),
@@ -317,6 +322,7 @@ export function RentDrawer({
             unpaid: won(Math.max(total - paid, 0)),
           })}
         />
+        {paid <= total && <UnpaidChoice owed={owed} won={won} />}
       </Form>
     </Drawer>
   );

@@ -36,6 +36,7 @@ import { api } from '#src/providers/instances.ts';
 import { PlainSelect } from '../../forms/plain-select.tsx';
 import { formatWon, paymentsTotal } from '../members/money.ts';
 import { PaymentLines } from '../members/payment-lines.tsx';
+import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
 import { errorText, lockerKeys, showFieldErrors } from './locker-api.ts';
 import { dotDate, monthLater } from './locker-model.ts';
 import { STATE_ICON } from './locker-tile.tsx';
@@ -249,6 +250,7 @@ type RenewValues = {
   endDate: Dayjs;
   fee?: number;
   payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
+  leaveUnpaid?: number;
 };
 
 /** Renewing: a new end (by default a month after the current one), the fee and its payment lines. */
@@ -261,13 +263,20 @@ function RenewForm({ gymId, rental: r, onBack, onDone }: FormProps) {
   const from = renewalStart(r.endDate, seoulToday(new Date()));
   const fee = Form.useWatch('fee', form) ?? 0;
   const paid = paymentsTotal(Form.useWatch('payments', form));
+  const owed = Math.max((fee || 0) - paid, 0);
+  useWholeAmountFirst(form, fee || 0);
   const renew = useMutation({
     meta: { silent: true },
     mutationFn: (v: RenewValues) =>
       api.call(lockerRenewRoute, {
         params: { id: r.id },
         query: { gymId },
-        body: { endDate: v.endDate.format(DATE_FORMAT), fee: v.fee ?? 0, payments: paymentsOf(v.payments) },
+        body: {
+          endDate: v.endDate.format(DATE_FORMAT),
+          fee: v.fee ?? 0,
+          payments: paymentsOf(v.payments),
+          ...leaveUnpaidOf(owed, v.leaveUnpaid),
+        },
       }),
     onSuccess: (next) => {
       message.success(translate('lockers.renew.done', { date: dotDate(next.endDate) }));
@@ -339,6 +348,7 @@ function RenewForm({ gymId, rental: r, onBack, onDone }: FormProps) {
           unpaid: won(Math.max((fee || 0) - paid, 0)),
         })}
       />
+      {paid <= (fee || 0) && <UnpaidChoice owed={owed} won={won} />}
       <Divider />
       <FormButtons
         submit={translate('lockers.renew.submit')}

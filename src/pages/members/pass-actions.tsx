@@ -36,6 +36,7 @@ import { fieldErrorsOf } from './add-customer-drawer.tsx';
 import { formatWon, paymentsTotal } from './money.ts';
 import type { PassAction } from './pass-view.tsx';
 import { PaymentLines } from './payment-lines.tsx';
+import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from './unpaid-choice.tsx';
 
 type Props = {
   action: PassAction;
@@ -62,6 +63,9 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
   const holdStart = Form.useWatch<Dayjs | undefined>('startDate', form);
   const holdEnd = Form.useWatch<Dayjs | undefined>('endDate', form);
   const payments = Form.useWatch('payments', form);
+  const transferFee = (Form.useWatch('fee', form) as number | undefined) ?? 0;
+  const transferOwed = Math.max(transferFee - paymentsTotal(payments), 0);
+  useWholeAmountFirst(form, transferFee, { enabled: action === 'transfer' });
   const refundAmount = Form.useWatch<number | undefined>('amount', form);
   const refundLines = Form.useWatch('refundLines', form);
   // docs/rules.md#refunds: the refund goes back through the pass's payment lines, in the order they were paid.
@@ -112,7 +116,12 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
         case 'transfer':
           return api.call(transferRoute, {
             params,
-            body: { toMemberId: values.toMemberId as number, fee: values.fee as number, payments: lines },
+            body: {
+              toMemberId: values.toMemberId as number,
+              fee: values.fee as number,
+              payments: lines,
+              ...leaveUnpaidOf(transferOwed, values.leaveUnpaid),
+            },
           });
         case 'adjust':
           return api.call(adjustRoute, {
@@ -294,6 +303,7 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
               <InputNumber<number> min={0} step={10_000} style={{ width: '100%' }} />
             </Form.Item>
             <PaymentLines />
+            <UnpaidChoice owed={transferOwed} won={won} />
           </>
         )}
         {action === 'adjust' && (

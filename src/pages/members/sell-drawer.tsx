@@ -27,6 +27,7 @@ import { api, http } from '#src/providers/instances.ts';
 import { fieldErrorsOf } from './add-customer-drawer.tsx';
 import { formatWon, paymentsTotal } from './money.ts';
 import { PaymentLines } from './payment-lines.tsx';
+import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from './unpaid-choice.tsx';
 import { useStaffOptions } from './use-staff-options.ts';
 
 type Values = {
@@ -37,6 +38,7 @@ type Values = {
   payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
   soldByMemberId?: number;
   allowOverlap?: boolean;
+  leaveUnpaid?: number;
 };
 
 /** The products on sale today, for the sell drawer. */
@@ -87,6 +89,8 @@ export function SellDrawer({
   const today = seoulToday(new Date());
   const agreed = typeof price === 'number' ? price : (product?.salePrice ?? 0);
   const paid = paymentsTotal(payments);
+  const owed = Math.max(agreed - paid, 0);
+  useWholeAmountFirst(form, agreed, { enabled: product !== undefined });
   const end =
     product?.periodAmount && product.periodUnit && startDate
       ? passEndDate(startDate.format('YYYY-MM-DD'), product.periodAmount, product.periodUnit as PeriodUnit)
@@ -115,6 +119,7 @@ export function SellDrawer({
             .filter((p) => p.amount)
             .map((p) => ({ method: p.method, amount: p.amount! })),
           soldByMemberId: values.soldByMemberId ?? null,
+          ...leaveUnpaidOf(owed, values.leaveUnpaid),
           ...(overlap && values.allowOverlap ? { allowOverlap: true } : {}),
         },
       }),
@@ -255,6 +260,7 @@ export function SellDrawer({
                 })
           }
         />
+        {product && paid <= agreed && <UnpaidChoice owed={owed} won={won} />}
         <Form.Item name="soldByMemberId" label={translate('passes.sell.seller')}>
           <Select allowClear options={staff} />
         </Form.Item>

@@ -126,6 +126,10 @@ export const checkoutBodyOf = (input: {
   discountReason: string;
   soldByMemberId: number | null;
   note: string;
+  /** The balance the desk chose to leave (docs/rules.md#leave-unpaid); none when everything is paid. */
+  leaveUnpaid?: number | undefined;
+  /** Sell the passes although they overlap the customer's (docs/rules.md#renewals): chosen after a 409. */
+  allowOverlap?: boolean | undefined;
 }): CheckoutBody => ({
   gymId: input.gymId,
   memberId: input.memberId,
@@ -144,10 +148,17 @@ export const checkoutBodyOf = (input: {
       ...(line.manualDiscount > 0 ? { manualDiscount: line.manualDiscount } : {}),
     };
     return line.type === 'PASS'
-      ? { type: 'PASS' as const, ticketId: line.ticketId, startDate: line.startDate, ...discount }
+      ? {
+          type: 'PASS' as const,
+          ticketId: line.ticketId,
+          startDate: line.startDate,
+          ...(input.allowOverlap ? { allowOverlap: true } : {}),
+          ...discount,
+        }
       : { type: 'PRODUCT' as const, productId: line.productId, quantity: line.quantity, ...discount };
   }),
   payments: paymentsOf(input.rows),
+  ...(input.leaveUnpaid ? { leaveUnpaid: input.leaveUnpaid } : {}),
   ...(input.cart.some((l) => l.type !== 'LOCKER' && l.manualDiscount > 0)
     ? { discountReason: input.discountReason.trim() }
     : {}),

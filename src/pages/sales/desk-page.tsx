@@ -1,15 +1,29 @@
 import { useTranslate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Skeleton, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Descriptions,
+  Modal,
+  Result,
+  Row,
+  Skeleton,
+  Typography,
+} from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { customerListRoute } from '#domain/api/customer.ts';
 import { checkoutCreateRoute, deskCatalogRoute, deskPromotionUsageRoute } from '#domain/api/sales.ts';
 import { hasRight } from '#domain/permissions.ts';
 import type { CheckoutResult, DeskCatalog } from '#domain/schemas/desk.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { reasonOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { useSessionMember } from '#src/session/session-context.tsx';
 import { PlainSelect } from '../../forms/plain-select.tsx';
+import { UnpaidCheckbox } from '../members/unpaid-choice.tsx';
 import { DeskAddBar, DeskCartLine, DiscountReason, lineName } from './desk-cart.tsx';
 import {
   type CartLine,
@@ -88,6 +102,11 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
   const q = useDebounced(search.trim());
   const [cart, setCart] = useState<CartLine[]>([]);
   const [rows, setRows] = useState<PaymentRow[]>(firstRow);
+  // docs/rules.md#leave-unpaid: the first payment row follows the total until someone types an amount; a balance
+  // is left only when ticked for the amount shown.
+  const [amountTyped, setAmountTyped] = useState(false);
+  const [leaveChosen, setLeaveChosen] = useState<number | null>(null);
+  const [allowOverlap, setAllowOverlap] = useState(false);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [soldBy, setSoldBy] = useState<number | null>(me?.id ?? null);
@@ -123,8 +142,28 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
   };
   const reasonMissing = needsReason(cart) && !reason.trim();
   const refused = totals.lines.some((l) => l.refusal);
+  const unpaidUnchosen = figures.owed > 0 && leaveChosen !== figures.owed;
   const ready =
-    memberId !== undefined && cart.length > 0 && !figures.aboveTotal && !refused && !reasonMissing;
+    memberId !== undefined &&
+    cart.length > 0 &&
+    !figures.aboveTotal &&
+    !refused &&
+    !reasonMissing &&
+    !unpaidUnchosen;
+  const total = figures.total;
+  useEffect(() => {
+    if (amountTyped) return;
+    setRows((current) => {
+      const [first, ...rest] = current;
+      if (!first || first.amount === (total || null)) return current;
+      return [{ ...first, amount: total || null }, ...rest];
+    });
+  }, [total, amountTyped]);
+  const changeRows = (next: PaymentRow[]) => {
+    const amounts = (list: readonly PaymentRow[]) => list.map((r) => r.amount ?? 0).join(',');
+    if (amounts(next) !== amounts(rows)) setAmountTyped(true);
+    setRows(next);
+  };
 
   const sell = useMutation({
     meta: { silent: true },
@@ -138,6 +177,8 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
           discountReason: reason,
           soldByMemberId: soldBy,
           note,
+          leaveUnpaid: figures.owed > 0 && leaveChosen === figures.owed ? figures.owed : undefined,
+          allowOverlap,
         }),
       }),
     onSuccess: (done) => {
@@ -154,6 +195,9 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
     setMemberLabel('');
     setCart([]);
     setRows(firstRow());
+    setAmountTyped(false);
+    setLeaveChosen(null);
+    setAllowOverlap(false);
     setReason('');
     setNote('');
     setTried(false);
@@ -253,8 +297,30 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
       <Col xs={24} lg={10} className="fd-desk-col">
         <Card size="small" title={translate('sales.desk.payment.title')} className="fd-desk-pay">
           <DeskTotals figures={figures} won={won} />
-          <DeskPaymentRows rows={rows} onChange={setRows} owed={figures.owed} disabled={locked} won={won} />
+          <DeskPaymentRows
+            rows={rows}
+            onChange={changeRows}
+            owed={figures.owed}
+            disabled={locked}
+            won={won}
+          />
           <DeskPaymentNotices figures={figures} won={won} />
+          {!figures.aboveTotal && (
+            <div className="fd-desk-field">
+              <UnpaidCheckbox
+                owed={figures.owed}
+                chosen={leaveChosen}
+                onChange={setLeaveChosen}
+                won={won}
+                disabled={locked}
+              />
+              {tried && unpaidUnchosen && (
+                <Typography.Text type="danger" role="alert">
+                  {translate('passes.sell.unpaidNotChosen', { amount: won(figures.owed) })}
+                </Typography.Text>
+              )}
+            </div>
+          )}
           <div className="fd-desk-field">
             <label htmlFor={sellerId}>{translate('sales.desk.payment.soldBy')}</label>
             <PlainSelect<number>
@@ -301,7 +367,18 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
             role="alert"
             showIcon
             message={translate('sales.desk.confirm.failed')}
-            description={errorText(sell.error, translate)}
+            description={
+              <>
+                {errorText(sell.error, translate)}
+                {reasonOf(sell.error) === 'passOverlap' && (
+                  <div>
+                    <Checkbox checked={allowOverlap} onChange={(e) => setAllowOverlap(e.target.checked)}>
+                      {translate('passes.sell.overlapChoice')}
+                    </Checkbox>
+                  </div>
+                )}
+              </>
+            }
           />
         )}
         <Descriptions column={1} size="small" bordered>
