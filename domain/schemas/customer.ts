@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { genders } from '../enums.ts';
+import { isCardNumber, normalizeCardNumber } from '../rules/card-number.ts';
 import { leadSources, normalizeMobile } from '../rules/customer.ts';
 import { customerSegments } from '../rules/passes.ts';
 import { birthDate, idSchema, isoDateTime } from './common.ts';
@@ -70,6 +71,14 @@ export const customerDetailSchema = customerSchema
   .meta({ id: 'CustomerDetail' });
 export type CustomerDetail = z.output<typeof customerDetailSchema>;
 
+/**
+ * A membership card number (docs/rules.md#card-numbers): trimmed and upper-cased; blank is no card (null);
+ * otherwise 4–40 letters, digits and inner hyphens.
+ */
+export const cardNumberField = text({ max: 200, maxMessage: 'cardNumberFormat' })
+  .transform((value) => normalizeCardNumber(value))
+  .refine((value) => value === null || isCardNumber(value), { message: 'cardNumberFormat' });
+
 export const customerCreateSchema = z
   .strictObject({
     name: nameField,
@@ -79,10 +88,8 @@ export const customerCreateSchema = z
     memo: text({ max: 2000, multiline: true }).nullable().optional(),
     trainerMemberId: idSchema.nullable().optional(),
     leadSource: z.enum(leadSources, 'invalidValue').nullable().optional(),
-    cardNumber: text({ max: 40 })
-      .regex(/^[0-9A-Za-z-]*$/, 'cardNumberFormat')
-      .nullable()
-      .optional(),
+    /** Typed or scanned; blank clears it (docs/rules.md#card-numbers). */
+    cardNumber: cardNumberField.nullable().optional(),
   })
   .meta({ id: 'CustomerCreate' });
 export type CustomerCreate = z.input<typeof customerCreateSchema>;

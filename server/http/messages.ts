@@ -56,6 +56,9 @@ const core = {
   approvedSubscription: 'Cancel the approved add-on before removing it.',
   facilityClosed: 'This facility is closed; its data is read-only.',
   duplicatePhone: 'A customer with this phone number is already registered.',
+  cardNumberTaken:
+    'Card {{card}} already belongs to {{name}}. Clear it on their page first, or use another card.',
+  cardNumberInUse: 'This card number belongs to another customer.',
   ticketSold: 'This pass product has been sold, so it cannot be deleted. Stop selling it instead.',
   consultAddOnRequired: 'Consulting needs the approved consulting add-on (CONSULT) for this facility.',
   bookingNotOpen: 'Booking for this lesson opens at {{at}} ({{days}} days ahead).',
@@ -193,6 +196,9 @@ const coreKo: Record<keyof typeof core, string> = {
   approvedSubscription: '승인된 부가서비스는 먼저 해지해야 삭제할 수 있습니다.',
   facilityClosed: '폐업한 시설입니다. 데이터는 읽기만 가능합니다.',
   duplicatePhone: '이 휴대폰 번호로 등록된 회원이 이미 있습니다.',
+  cardNumberTaken:
+    '카드 {{card}}는 이미 {{name}} 회원에게 등록되어 있습니다. 그 회원의 카드를 먼저 해제하거나 다른 카드를 사용해 주세요.',
+  cardNumberInUse: '다른 회원에게 등록된 카드 번호입니다.',
   ticketSold: '판매된 이용권은 삭제할 수 없습니다. 대신 판매를 중지해 주세요.',
   consultAddOnRequired: '상담 부가서비스(CONSULT)가 승인된 시설에서만 상담을 사용할 수 있습니다.',
   bookingNotOpen: '이 수업의 예약은 {{at}}부터 가능합니다({{days}}일 전 오픈).',

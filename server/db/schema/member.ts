@@ -88,8 +88,11 @@ export const member = pgTable(
       .using('gin', sql`${t.phone} gin_trgm_ops`)
       .where(sql`${t.ownerGymId} is not null`),
     index('member_trainer_idx').on(t.trainerMemberId),
-    // The kiosk's ways in: a card number, the last 4 digits of the phone.
-    index('member_owner_card_idx').on(t.ownerGymId, t.cardNumber).where(sql`${t.cardNumber} is not null`),
+    // The kiosk's ways in: a card number, the last 4 digits of the phone. A card belongs to one customer on the
+    // facility's books; a removed customer's card is free again (docs/rules.md#card-numbers).
+    uniqueIndex('member_owner_card_key')
+      .on(t.ownerGymId, t.cardNumber)
+      .where(sql`${t.cardNumber} is not null and ${t.status} <> 'QUIT'`),
     index('member_owner_phone4_idx').on(t.ownerGymId, sql`right(${t.phone}, 4)`),
     index('member_owner_visit_idx').on(t.ownerGymId, t.lastVisitAt),
     check('member_auth_code_check', sql`${t.authCode} in ('SUPERADMIN', 'ADMIN', 'MEMBER')`),

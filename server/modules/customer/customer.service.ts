@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Gender, Language } from '#domain/enums.ts';
 import { toCsv } from '#domain/rules/csv.ts';
@@ -308,6 +308,67 @@ export const findByPhone = async (db: Executor, gymId: number, phone: string, no
 const duplicatePhone = (existingId: number) =>
   new AppError('CONFLICT', 'duplicatePhone', {}, { phone: 'duplicatePhone' as never }, { existingId });
 
+/** The customer on the facility's books who holds this card, other than `except` (docs/rules.md#card-numbers). */
+const cardHolder = async (db: Executor, gymId: number, card: string, except?: number) => {
+  const [row] = await db
+    .select({ id: member.id, name: member.name })
+    .from(member)
+    .where(
+      and(
+        eq(member.ownerGymId, gymId),
+        eq(member.cardNumber, card),
+        ne(member.status, 'QUIT'),
+        except === undefined ? undefined : ne(member.id, except),
+      ),
+    )
+    .limit(1);
+  return row;
+};
+
+/** A card another customer holds: 409 naming them, so the desk knows whose card to clear first. */
+const cardTaken = (card: string, holder: { id: number; name: string }) =>
+  new AppError(
+    'CONFLICT',
+    'cardNumberTaken',
+    { card, name: holder.name },
+    { cardNumber: 'cardNumberInUse' },
+    { holderId: holder.id },
+  );
+
+const assertCardFree = async (
+  db: Executor,
+  gymId: number,
+  card: string | null | undefined,
+  except?: number,
+) => {
+  if (!card) return;
+  const holder = await cardHolder(db, gymId, card, except);
+  if (holder) throw cardTaken(card, holder);
+};
+
+/**
+ * Runs a write that may break the facility's unique phone or card (a request racing another): the write rolls back
+ * to its savepoint and the answer is the 409 the check before it would have given.
+ */
+const uniqueWrite = async <T>(
+  tx: Executor,
+  gymId: number,
+  values: { phone?: string | undefined; cardNumber?: string | null | undefined },
+  except: number | undefined,
+  write: (db: Executor) => Promise<T>,
+): Promise<T> => {
+  try {
+    return await tx.transaction((sp) => write(sp));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    if (values.cardNumber) {
+      const holder = await cardHolder(tx, gymId, values.cardNumber, except);
+      if (holder) throw cardTaken(values.cardNumber, holder);
+    }
+    throw duplicatePhone(0);
+  }
+};
+
 /** A staff member of the facility, for the assigned trainer. */
 const assertTrainer = async (db: Executor, gymId: number, trainerMemberId: number | null | undefined) => {
   if (!trainerMemberId) return;
@@ -378,14 +439,11 @@ export const createCustomer = async (
     .from(member)
     .where(and(eq(member.ownerGymId, gymId), eq(member.phone, input.phone), sql`${member.erasedAt} is null`));
   if (existing) throw duplicatePhone(existing.id);
+  await assertCardFree(tx, gymId, input.cardNumber);
   await assertTrainer(tx, gymId, input.trainerMemberId);
-  let id: number;
-  try {
-    [id] = (await insertCustomers(tx, gymId, [input], actor.now)) as [number];
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicatePhone(0);
-    throw error;
-  }
+  const [id] = (await uniqueWrite(tx, gymId, input, undefined, (db) =>
+    insertCustomers(db, gymId, [input], actor.now),
+  )) as [number];
   const detail = await getCustomer(tx, gymId, id, actor.now);
   await audit(tx, actor, {
     gymId,
@@ -415,11 +473,15 @@ export const updateCustomer = async (
       );
     if (other) throw duplicatePhone(other.id);
   }
+  if (patch.cardNumber && patch.cardNumber !== before.cardNumber)
+    await assertCardFree(tx, gymId, patch.cardNumber, id);
   await assertTrainer(tx, gymId, patch.trainerMemberId);
-  await tx
-    .update(member)
-    .set({ ...patch, modifiedDate: actor.now })
-    .where(eq(member.id, id));
+  await uniqueWrite(tx, gymId, patch, id, (db) =>
+    db
+      .update(member)
+      .set({ ...patch, modifiedDate: actor.now })
+      .where(eq(member.id, id)),
+  );
   const after = await getCustomer(tx, gymId, id, actor.now);
   await audit(tx, actor, {
     gymId,

@@ -6,6 +6,7 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language, SubServiceType } from '#domain/enums.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
+import { normalizeCardNumber } from '#domain/rules/card-number.ts';
 import {
   type CheckInDecision,
   type CheckInPass,
@@ -374,7 +375,8 @@ export const findKioskCustomers = async (
       .from(member)
       .where(and(eq(member.id, qr.memberId), liveCustomersOf(gymId), eq(member.qrVersion, qr.version)));
   } else if (lookup.method === 'CARD') {
-    const card = lookup.code.trim();
+    // Typed or scanned, in any case (docs/rules.md#card-numbers).
+    const card = normalizeCardNumber(lookup.code);
     if (!card) return [];
     found = await db
       .select(columns)

@@ -42,7 +42,7 @@ const METHODS: readonly Method[] = ['qr', 'card', 'phone'];
 type Screen =
   | { kind: 'waiting' }
   | { kind: 'busy' }
-  | { kind: 'result'; answer: KioskAnswer; overridden: boolean }
+  | { kind: 'result'; answer: KioskAnswer; overridden: boolean; method?: KioskCheck['method'] }
   | { kind: 'choose'; answer: KioskAnswer; code: string }
   | { kind: 'error'; message: string };
 
@@ -286,7 +286,7 @@ function KioskRunning({
       const answer = await api.call(entryKioskCheckRoute, { body, headers });
       if (answer.outcome === 'CHOOSE' && answer.choices.length > 0)
         show({ kind: 'choose', answer, code: body.code });
-      else show({ kind: 'result', answer, overridden: false });
+      else show({ kind: 'result', answer, overridden: false, method: body.method });
     } catch (error) {
       if (isTokenClosed(error)) closedRef.current();
       else if (isNoAnswer(error)) {
@@ -525,6 +525,7 @@ function KioskRunning({
           key={screenId}
           answer={screen.answer}
           overridden={screen.overridden}
+          method={screen.method}
           paused={paused}
           onDone={backToWaiting}
           onOverride={() => setOverriding(true)}

@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Spin } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KioskAnswer } from '#domain/schemas/entry.ts';
+import type { KioskAnswer, KioskCheck } from '#domain/schemas/entry.ts';
 import { formatAmount, formatDay } from './kiosk-session.ts';
 
 // The kiosk's full-screen answers (docs/rules.md#check-in): green for a way in, red for a refusal, dark grey for
@@ -68,6 +68,10 @@ function Photo({ url, size = 144 }: { url: string | null; size?: number }) {
   );
 }
 
+/** What an unknown answer says: the card, the phone digits or the QR code that was not found. */
+export const unknownKey = (method: KioskCheck['method'] | undefined): string =>
+  method ? `kiosk.result.unknownBy.${method}` : 'kiosk.result.unknown';
+
 export type ResultKind = 'allowed' | 'override' | 'refused' | 'unknown';
 
 export const resultKindOf = (answer: KioskAnswer, overridden: boolean): ResultKind => {
@@ -97,12 +101,15 @@ const reasonText = (
 export function KioskResultScreen({
   answer,
   overridden,
+  method,
   paused,
   onDone,
   onOverride,
 }: {
   answer: KioskAnswer;
   overridden: boolean;
+  /** How the person tried: an unknown card, phone or QR each says what was not found. */
+  method?: KioskCheck['method'] | undefined;
   paused: boolean;
   onDone: () => void;
   onOverride: () => void;
@@ -125,7 +132,17 @@ export function KioskResultScreen({
     <section className={`fd-entry-screen ${colour}`}>
       <div role="status" aria-label={regionName} className="fd-entry-result">
         {kind === 'unknown' ? (
-          <h1 className="fd-entry-big">{t('kiosk.result.unknown')}</h1>
+          <>
+            {/* Words a customer understands, in both languages, and where to go (docs/rules.md#card-numbers). */}
+            <h1 className="fd-entry-big">{t(unknownKey(method))}</h1>
+            <p className="fd-entry-reason-alt" lang={otherLanguage}>
+              {i18n.getFixedT(otherLanguage)(unknownKey(method))}
+            </p>
+            <p className="fd-entry-reason">{t('kiosk.result.askDesk')}</p>
+            <p className="fd-entry-reason-alt" lang={otherLanguage}>
+              {i18n.getFixedT(otherLanguage)('kiosk.result.askDesk')}
+            </p>
+          </>
         ) : (
           <>
             <Photo url={answer.photoUrl} />

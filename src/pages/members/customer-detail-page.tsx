@@ -37,6 +37,7 @@ import { useFacility } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { BookingLinkButton } from './booking-link-button.tsx';
+import { CardNumber } from './card-number.tsx';
 import { PassStateTag } from './customer-list-page.tsx';
 import { CustomerHistoryTabs } from './customer-visits.tsx';
 import { MembershipQrButton } from './membership-qr-modal.tsx';
@@ -335,6 +336,9 @@ export function CustomerDetailPage() {
             </Descriptions.Item>
             <Descriptions.Item label={translate('customers.fields.registeredOn')}>
               {c.registeredOn}
+            </Descriptions.Item>
+            <Descriptions.Item label={translate('customers.fields.cardNumber')}>
+              <CardNumber gymId={gymId} customer={c} canChange={canChange && !removed} onSaved={refresh} />
             </Descriptions.Item>
             <Descriptions.Item label={translate('customers.fields.unpaid')}>
               {c.unpaidAmount > 0 ? (
