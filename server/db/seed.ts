@@ -25,7 +25,7 @@ import {
   notification,
   subService,
 } from './schema/index.ts';
-import { seedCheckIn } from './seed-checkin.ts';
+import { seedCardNumbers, seedCheckIn } from './seed-checkin.ts';
 import { seedConsults } from './seed-consults.ts';
 import { seedMoney } from './seed-money.ts';
 import { seedMembersAndPasses } from './seed-passes.ts';
@@ -342,6 +342,8 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       { owner: ids.demo!, desk: ids.desk!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
       new Date(),
     );
+    // Membership cards FD-0001 and on, once every customer is registered (server/db/seed-checkin.ts).
+    await seedCardNumbers(tx, active.id);
   });
 };
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import dayjs from 'dayjs';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetOf } from '#domain/permissions.ts';
@@ -258,6 +258,30 @@ describe('the demo customers and passes', () => {
     for (const state of ['FREE', 'IN_USE', 'EXPIRING', 'EXPIRED', 'BROKEN'])
       expect(map.counts[state], state).toBeGreaterThan(0);
     expect((await get(`/web/locker/rental/list/${gymId}?view=ended&_end=1`)).total).toBeGreaterThan(0);
+  });
+
+  it('gives every customer on the books a card, FD-0001 and on without gaps, that the kiosk finds in any case', async () => {
+    // Issue 27 item 11: cards were the member id (gaps, and none for customers registered after the check-in seed).
+    const rows = await t.db
+      .select({ card: member.cardNumber })
+      .from(member)
+      .where(and(eq(member.ownerGymId, gymId), isNull(member.erasedAt), ne(member.status, 'QUIT')))
+      .orderBy(member.id);
+    expect(rows.length).toBeGreaterThan(120);
+    const cards = rows.map((_, i) => `FD-${String(i + 1).padStart(4, '0')}`);
+    expect(rows.map((r) => r.card)).toEqual(cards);
+    const opened = await t.app.inject({ method: 'POST', url: `/web/entry-kiosk/${gymId}`, cookies: { sid } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    // The last customer registered (a walk-in of the money history) and the first, typed in lower case.
+    for (const code of [cards.at(-1)!, 'fd-0001']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/web/entry/kiosk/check',
+        headers: { 'x-entry-token': opened.json().data.token },
+        payload: { method: 'CARD', code },
+      });
+      expect(answer.json().data.outcome, code).not.toBe('UNKNOWN');
+    }
   });
 
   it('leave an intact audit chain', async () => {
