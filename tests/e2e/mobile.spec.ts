@@ -9,6 +9,7 @@ import {
   OPERATOR,
   put,
   signIn,
+  signInPage,
 } from './helpers.ts';
 
 // The back-office and the public pages on a phone (390×844, docs/DECISIONS.md: the 900 px content minimum holds
@@ -313,6 +314,152 @@ for (const lng of LANGUAGES) {
       await expect(links.nth(1)).toBeFocused();
       await page.context().close();
     });
+  });
+}
+
+// docs/rules.md#lists-and-search: the demo's lists on a phone, as the demo's representative (every list the demo
+// fills, with every kind of row it has). The document never scrolls sideways; each row's name (pinned at the start)
+// keeps every text on one line, never "김/신/규", and its figure (pinned at the end) shows inside the screen while
+// the columns between scroll inside the table.
+const DEMO = { userId: 'demo', password: 'demo1234' } as const;
+// The receipts page shows the month: early in a month it may hold no row yet.
+const DEMO_LISTS: { path: string; tab?: string; maybeEmpty?: true }[] = [
+  { path: '/memberManage/list' },
+  { path: '/pay/history' },
+  { path: '/sales/unpaid' },
+  { path: '/sales/management' },
+  { path: '/ticket/issueList' },
+  { path: '/memberManage/consult-list' },
+  { path: '/locker', tab: '만료 임박' },
+  { path: '/locker', tab: '만료 미반납' },
+  { path: '/manage/entryList' },
+  { path: '/manage/receipt', maybeEmpty: true },
+  { path: '/manage/receipt', tab: '세금계산서', maybeEmpty: true },
+  { path: '/pay/expenditure' },
+  // A pending join request (newbie), a sent invitation (invitee) and the staff.
+  { path: '/setting/gym/worker/detail' },
+];
+
+/** Each list with rows: its pinned name and figure in the first rows, measured as they show. */
+const pinnedCells = (page: Page) =>
+  page.evaluate(() => {
+    const linesOf = (element: Element) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (tops.size > 1) broken.push(node.textContent.trim());
+      }
+      return broken;
+    };
+    const tables = [...document.querySelectorAll('main .ant-table')].filter(
+      (table) =>
+        table.querySelector('tbody tr.ant-table-row') && (table as HTMLElement).offsetParent !== null,
+    );
+    return tables.map((table) =>
+      [...table.querySelectorAll('tbody tr.ant-table-row')].slice(0, 8).map((row) => {
+        const starts = [...row.querySelectorAll('td.ant-table-cell-fix-left')].filter(
+          (cell) => !cell.classList.contains('ant-table-selection-column'),
+        );
+        const name = starts.at(-1);
+        const figure = row.querySelector('td.ant-table-cell-fix-right');
+        const box = (cell: Element | null | undefined) => {
+          if (!cell) return null;
+          const r = cell.getBoundingClientRect();
+          return { left: Math.round(r.left), right: Math.round(r.right) };
+        };
+        return {
+          name: name?.textContent?.trim() ?? null,
+          broken: name ? linesOf(name) : [],
+          nameBox: box(name),
+          figure: figure?.textContent?.trim() ?? null,
+          figureBox: box(figure),
+        };
+      }),
+    );
+  });
+
+for (const { path, tab, maybeEmpty } of DEMO_LISTS) {
+  const list = `${path}${tab ? ` (${tab})` : ''}`;
+  test(`the demo's ${list} on a phone: no sideways page, names on one line, figures in view (ko)`, async ({
+    browser,
+  }) => {
+    for (const width of [390, 360]) {
+      const where = `${list} at ${width} px`;
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      await signInPage(page, DEMO);
+      await page.goto(`${path}?lng=ko`);
+      await expect(page.locator('main h1, main h2').first(), where).toBeVisible();
+      if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
+      const rows = page.locator('main tbody tr.ant-table-row');
+      await expect(
+        maybeEmpty ? rows.or(page.locator('main .ant-table-placeholder')).first() : rows.first(),
+        where,
+      ).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
+      await expectFits(page, where);
+      const tables = maybeEmpty && (await rows.count()) === 0 ? [] : await pinnedCells(page);
+      if (!maybeEmpty) expect(tables.length, `${where}: a list with rows`).toBeGreaterThan(0);
+      for (const cells of tables)
+        for (const row of cells) {
+          expect(row.name, `${where}: a pinned name`).toBeTruthy();
+          expect(row.broken, `${where}: ${row.name} broken over lines`).toEqual([]);
+          expect(row.nameBox!.left, `${where}: ${row.name} in view`).toBeGreaterThanOrEqual(0);
+          expect(row.figure, `${where}: ${row.name}'s pinned figure`).not.toBeNull();
+          expect(row.figureBox!.right, `${where}: ${row.name}'s ${row.figure} in view`).toBeLessThanOrEqual(
+            width,
+          );
+          expect(row.figureBox!.left, `${where}: ${row.figure} after ${row.name}`).toBeGreaterThanOrEqual(
+            row.nameBox!.right,
+          );
+        }
+      await context.close();
+    }
+  });
+}
+
+// docs/rules.md#home: the day's figures come first, above the fold on a phone and on a desk, with the demo's
+// notices (approved add-ons, the waiting consults as one line) after them.
+for (const viewport of [PHONE, { width: 1366, height: 768 }]) {
+  test(`HOME keeps the day's figures above the fold at ${viewport.width}x${viewport.height} (ko)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInPage(page, DEMO);
+    const listed = page.waitForResponse((response) => response.url().includes('/web/notification/list'));
+    await page.goto('/?lng=ko');
+    await listed;
+    const figures = page.locator('section.fd-today');
+    await expect(figures.getByRole('list')).toBeVisible();
+    await expect(figures.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(figures.getByRole('listitem').first()).toBeVisible();
+    const box = await figures.boundingBox();
+    expect(box!.y + box!.height, 'the figures end above the fold').toBeLessThanOrEqual(viewport.height);
+    // The demo's unread notices (another spec may have read them) come after the figures.
+    const notices = page.getByRole('region', { name: '최근 알림' });
+    if ((await notices.count()) === 0) {
+      await context.close();
+      return;
+    }
+    const noticesBox = await notices.boundingBox();
+    expect(noticesBox!.y).toBeGreaterThanOrEqual(box!.y + box!.height);
+    // The waiting consults are one line with a link to the list, not one notice each.
+    const waiting = notices.locator('.fd-notice-waiting');
+    if ((await waiting.count()) > 0) {
+      await expect(waiting).toHaveCount(1);
+      await expect(waiting.getByRole('link', { name: '상담 목록' })).toHaveAttribute(
+        'href',
+        '/memberManage/consult-list',
+      );
+    }
+    await context.close();
   });
 }
 
