@@ -395,7 +395,8 @@ for (const { path, tab, maybeEmpty } of DEMO_LISTS) {
       const page = await context.newPage();
       await signInPage(page, DEMO);
       await page.goto(`${path}?lng=ko`);
-      await expect(page.locator('main h1, main h2').first(), where).toBeVisible();
+      // A page opened cold on a loaded two-core machine may take its time (playwright.config.ts).
+      await expect(page.locator('main h1, main h2').first(), where).toBeVisible({ timeout: 60_000 });
       if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
       const rows = page.locator('main tbody tr.ant-table-row');
       await expect(
