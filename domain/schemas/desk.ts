@@ -7,7 +7,7 @@ import {
   saleItemTypes,
   vatModes,
 } from '../enums.ts';
-import { LINE_MAX, MONEY_MAX } from '../rules/money.ts';
+import { CHECKOUT_MAX, LINE_MAX, MONEY_MAX } from '../rules/money.ts';
 import { calendarDate, idSchema, isoDateTime } from './common.ts';
 import { paymentInputSchema } from './pass.ts';
 import { text } from './text.ts';
@@ -142,7 +142,7 @@ export const checkoutBodySchema = z
      * The balance left unpaid on purpose: required, and equal to the total less the payments, when they add up to
      * less than the total (400 `unpaidNotChosen` otherwise; docs/rules.md#leave-unpaid).
      */
-    leaveUnpaid: won.optional(),
+    leaveUnpaid: z.number().int('wholeWon').min(0, 'notNegative').max(CHECKOUT_MAX, 'tooLarge').optional(),
     /** Why a manual discount was given; required when any item has one. */
     discountReason: text({ max: 200 }).nullable().optional(),
     soldByMemberId: idSchema.nullable().optional(),
