@@ -17,6 +17,7 @@ import {
   safeSum,
   saleOwed,
   splitVat,
+  unpaidChoice,
 } from './money.ts';
 
 // The money rules (docs/rules.md#vat, #cash-receipts, #promotions, #the-desk): DOMAIN's examples and properties
@@ -285,5 +286,35 @@ describe('safeSum (docs/rules.md#money-limits)', () => {
     expect(() => safeSum('9007199254740993')).toThrow(RangeError);
     expect(() => safeSum(2n ** 60n)).toThrow(RangeError);
     expect(() => safeSum('12.5')).toThrow(RangeError);
+  });
+});
+
+describe('leaving a balance unpaid (docs/rules.md#leave-unpaid)', () => {
+  it('passes a sale paid in full, and one whose balance is chosen for exactly its amount', () => {
+    expect(unpaidChoice(483_000, 483_000, undefined)).toEqual({ ok: true, unpaid: 0 });
+    expect(unpaidChoice(483_000, 483_000, 0)).toEqual({ ok: true, unpaid: 0 });
+    expect(unpaidChoice(30_000, 20_000, 10_000)).toEqual({ ok: true, unpaid: 10_000 });
+  });
+
+  it('refuses a balance nobody chose, a different amount, and a balance on a sale paid in full', () => {
+    // The desk's first day: "결제하기 · 483,000원" with the payment left at 0.
+    expect(unpaidChoice(483_000, 0, undefined)).toEqual({ ok: false, unpaid: 483_000 });
+    expect(unpaidChoice(30_000, 20_000, 5_000)).toEqual({ ok: false, unpaid: 10_000 });
+    expect(unpaidChoice(30_000, 30_000, 10_000)).toEqual({ ok: false, unpaid: 0 });
+  });
+
+  it('accepts exactly one leaveUnpaid for any total and payment', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(1_000_000_000),
+        fc.nat(1_000_000_000),
+        fc.nat(1_000_000_000),
+        (total, paid, chosen) => {
+          const balance = Math.max(0, total - paid);
+          expect(unpaidChoice(total, paid, chosen).ok).toBe(chosen === balance);
+          expect(unpaidChoice(total, paid, balance)).toEqual({ ok: true, unpaid: balance });
+        },
+      ),
+    );
   });
 });
