@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { RadioChoices } from '../../forms/choice-groups.tsx';
 import { formatWon } from '../members/money.ts';
+import { useCustomerPhone, usePhonePrefill } from './customer-phone.ts';
 import { dotDate, errorText, showFieldErrors } from './receipt-api.ts';
 import { TestModeTag } from './receipt-tags.tsx';
 import './receipts.css';
@@ -29,6 +30,8 @@ type Values = {
 /** The payment a receipt is for: the checkout, its cash and transfer part, who paid and when. */
 export type ReceiptTarget = {
   checkoutId: number;
+  /** The customer who paid: their phone fills the identifier in. */
+  memberId?: number | null;
   cashPaid: number;
   memberName: string;
   /** The Seoul day of the payment. */
@@ -62,6 +65,7 @@ export function CashReceiptDrawer({
   const identifierType = Form.useWatch('identifierType', form) ?? 'PHONE';
   const won = (n: number) => formatWon(n, i18n.language);
   const { supply, vat } = splitVat(target.cashPaid);
+  usePhonePrefill(form, useCustomerPhone(gymId, target.memberId));
 
   const issue = useMutation({
     mutationFn: (values: Values) =>

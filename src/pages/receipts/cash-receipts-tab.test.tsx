@@ -41,7 +41,9 @@ vi.mock('#src/providers/instances.ts', () => ({
       data: [row(1, { state: 'INVOICED', taxInvoiceApprovalNumber: 'TEST-T-1' }), row(2)],
       total: 2,
     }),
-    call: async (_route: unknown, input: { body?: unknown }) => {
+    call: async (route: { path: string }, input: { body?: unknown }) => {
+      // The customer's page: the whole phone the drawer fills in (issue 27 item 13).
+      if (route.path === '/member/customer/:id') return { phone: '010-2345-6789', erased: false };
       issued.push(input.body);
       throw { statusCode: 409, code: 'CONFLICT', reason: 'proofTaxInvoiceIssued', message: REFUSAL };
     },
@@ -76,6 +78,16 @@ describe('the cash receipts tab, one proof per supply', { timeout: 30_000 }, () 
         .getByRole('button', { name: /Issue a cash receipt for Customer 2/ })
         .hasAttribute('disabled'),
     ).toBe(false);
+  });
+
+  it("fills the identifier with the customer's phone, as a phone number", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: /Issue a cash receipt for Customer 2/ }));
+    const drawer = await screen.findByRole('dialog');
+    const field = within(drawer).getByRole('textbox') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('010-2345-6789'));
+    expect(within(drawer).getByRole('radio', { name: 'Mobile number' })).toHaveProperty('checked', true);
   });
 
   it("shows the server's reason when the receipt is refused because a tax invoice covers the payment", async () => {

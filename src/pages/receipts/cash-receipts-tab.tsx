@@ -247,6 +247,7 @@ export function CashReceiptsTab({
           testMode={testMode}
           target={{
             checkoutId: issuing.checkoutId,
+            memberId: issuing.memberId,
             cashPaid: issuing.cashPaid,
             memberName: issuing.memberName,
             paidOn: issuing.paidOn,

@@ -17,6 +17,7 @@ import type { CheckoutResult, CheckoutSale } from '#domain/schemas/desk.ts';
 import { api } from '#src/providers/instances.ts';
 import { RadioChoices } from '../../forms/choice-groups.tsx';
 import { showFieldErrors } from '../lockers/locker-api.ts';
+import { useCustomerPhone, usePhonePrefill } from '../receipts/customer-phone.ts';
 import { errorText } from './ledger-shared.tsx';
 
 // After a desk sale (docs/rules.md#the-desk, #cash-receipts): what was sold and what is owed, the slip (a PDF in a
@@ -169,6 +170,7 @@ export function DeskResult({
         <DeskReceiptForm
           gymId={gymId}
           checkoutId={result.checkoutId}
+          memberId={data?.customer.id ?? null}
           cashPaid={result.cashPaid}
           due={result.cashReceiptDue}
           won={won}
@@ -192,12 +194,15 @@ type ReceiptValues = {
 export function DeskReceiptForm({
   gymId,
   checkoutId,
+  memberId = null,
   cashPaid,
   due,
   won,
 }: {
   gymId: number;
   checkoutId: number;
+  /** The customer who paid: their phone fills the identifier in (src/pages/receipts/customer-phone.ts). */
+  memberId?: number | null;
   cashPaid: number;
   due: boolean;
   won: (n: number) => string;
@@ -207,6 +212,7 @@ export function DeskReceiptForm({
   const client = useQueryClient();
   const [form] = Form.useForm<ReceiptValues>();
   const selfIssue = Form.useWatch('selfIssue', form) ?? false;
+  usePhonePrefill(form, useCustomerPhone(gymId, memberId));
   const issue = useMutation({
     meta: { silent: true },
     mutationFn: (v: ReceiptValues) =>

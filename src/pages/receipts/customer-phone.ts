@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { customerGetRoute } from '#domain/api/customer.ts';
+import { api } from '#src/providers/instances.ts';
+
+// A cash receipt's identifier starts as the customer's phone (issue 27 item 13; docs/rules.md#cash-receipts): most
+// customers take the receipt on their mobile number. The whole number comes from the customer's page, which staff
+// who sell may read; without that right, or for an erased customer, the field stays blank to type.
+
+/** The customer's whole mobile number, or null (no customer, no right to read it, erased). */
+export const useCustomerPhone = (gymId: number, memberId: number | null | undefined): string | null => {
+  const customer = useQuery({
+    queryKey: ['customers', 'detail', gymId, memberId],
+    queryFn: () => api.call(customerGetRoute, { params: { id: memberId! }, query: { gymId } }),
+    enabled: gymId > 0 && typeof memberId === 'number' && memberId > 0,
+    retry: false,
+    meta: { silent: true },
+  });
+  const data = customer.data;
+  return data && !data.erased && data.phone ? data.phone : null;
+};
+
+type PhoneForm = {
+  getFieldValue: (name: 'identifierType' | 'identifier') => unknown;
+  setFieldValue: (name: 'identifier', value: string) => void;
+};
+
+/** Fills the identifier with the phone once it is known, if the type is a phone and nothing was typed yet. */
+export const usePhonePrefill = (form: PhoneForm, phone: string | null) => {
+  useEffect(() => {
+    if (!phone) return;
+    if ((form.getFieldValue('identifierType') ?? 'PHONE') !== 'PHONE') return;
+    if (form.getFieldValue('identifier')) return;
+    form.setFieldValue('identifier', phone);
+  }, [form, phone]);
+};
