@@ -81,6 +81,8 @@ export const lessonSchema = z
     /** COMPLETE and DELAY reservations: the places taken. */
     booked: z.number().int(),
     waiting: z.number().int(),
+    /** A PT lesson's booked customer (names in booking order, comma-separated); null for a group class or no one. */
+    customerName: z.string().nullable(),
   })
   .meta({ id: 'Lesson' });
 export type Lesson = z.output<typeof lessonSchema>;

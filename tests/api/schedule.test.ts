@@ -206,6 +206,44 @@ describe('lessons', () => {
   });
 });
 
+describe('the calendar blocks (issue 27 item 13)', () => {
+  it('name the trainer, and for a PT lesson the customer booked on it; never a customer of a group class', async () => {
+    const [pt] = await createLesson({
+      title: 'PT',
+      lessonType: 'PT',
+      capacity: 1,
+      date: '2026-03-13',
+      startTime: '08:00',
+      endTime: '09:00',
+      trainerMemberId: trainerId,
+    });
+    const [group] = await createLesson({ date: '2026-03-13', startTime: '10:00', endTime: '11:00' });
+    const [emptyPt] = await createLesson({
+      title: 'PT',
+      lessonType: 'PT',
+      capacity: 1,
+      date: '2026-03-13',
+      startTime: '12:00',
+      endTime: '13:00',
+      trainerMemberId: trainerId,
+    });
+    const { customer } = await customerWithPass(20, { name: '김피티' });
+    expect((await bookOf(pt!, customer.id)).statusCode).toBe(201);
+    expect((await bookOf(group!, customer.id)).statusCode).toBe(201);
+    const list = await send('GET', `/web/lesson/list/${gymId}?from=2026-03-13&to=2026-03-13`);
+    expect(list.statusCode, list.body).toBe(200);
+    const byId = new Map(
+      (list.json().data as { id: number; customerName: string | null; trainerName: string | null }[]).map(
+        (l) => [l.id, l],
+      ),
+    );
+    expect(byId.get(pt!)).toMatchObject({ customerName: '김피티', trainerName: expect.any(String) });
+    expect(byId.get(group!)?.customerName).toBeNull();
+    expect(byId.get(emptyPt!)?.customerName).toBeNull();
+    expect(((await detail(pt!)) as unknown as { customerName: string }).customerName).toBe('김피티');
+  });
+});
+
 describe('capacity and the waitlist', () => {
   it('books to capacity, then waits in order; a cancel promotes the first in line with a notice', async () => {
     const [id] = await createLesson({ capacity: 2 });

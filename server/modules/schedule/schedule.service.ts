@@ -329,6 +329,26 @@ const liveCounts = async (db: Executor, lessonIds: readonly number[]) => {
 };
 
 /**
+ * Who a PT lesson is with, for the calendar's blocks (issue 27 item 13): the booked customers' names in booking
+ * order, one statement for all the PT lessons of the range.
+ */
+const ptCustomers = async (db: Executor, lessonIds: readonly number[]) => {
+  if (lessonIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({
+      lessonId: reservation.lessonId,
+      names: sql<string>`string_agg(${member.name}, ', ' order by ${reservation.id})`,
+    })
+    .from(reservation)
+    .innerJoin(member, eq(member.id, reservation.memberId))
+    .where(
+      and(inArray(reservation.lessonId, [...lessonIds]), inArray(reservation.status, ['COMPLETE', 'DELAY'])),
+    )
+    .groupBy(reservation.lessonId);
+  return new Map(rows.map((r) => [r.lessonId, r.names]));
+};
+
+/**
  * A notice to a customer through the outbox (docs/architecture.md#outbox), in both languages, signed with the
  * facility's name.
  */
@@ -567,6 +587,7 @@ const DEFAULT_COLOR = '#0958d9';
 const toLesson = (
   row: { l: LessonRow; trainerName: string | null; trainerColor: string | null },
   counts: { booked: number; waiting: number } | undefined,
+  customerName: string | null = null,
 ): Lesson => ({
   id: row.l.id,
   gymId: row.l.gymId,
@@ -587,9 +608,13 @@ const toLesson = (
   color: row.trainerColor ?? DEFAULT_COLOR,
   booked: counts?.booked ?? 0,
   waiting: counts?.waiting ?? 0,
+  customerName: row.l.lessonType === 'PT' ? customerName : null,
 });
 
-/** The lessons between two Seoul days (both included, at most 42), with their counts: two statements. */
+/**
+ * The lessons between two Seoul days (both included, at most 42), with their counts and, for PT, who it is with:
+ * three statements.
+ */
 export const listLessons = async (
   db: Executor,
   gymId: number,
@@ -623,7 +648,11 @@ export const listLessons = async (
     db,
     rows.map((r) => r.l.id),
   );
-  return rows.map((r) => toLesson(r, counts.get(r.l.id)));
+  const customers = await ptCustomers(
+    db,
+    rows.filter((r) => r.l.lessonType === 'PT').map((r) => r.l.id),
+  );
+  return rows.map((r) => toLesson(r, counts.get(r.l.id), customers.get(r.l.id) ?? null));
 };
 
 /** Sessions of a pass held by bookings that have not used one yet. */
@@ -687,10 +716,11 @@ export const lessonDetail = async (db: Executor, id: number): Promise<LessonDeta
     waitPosition: e.r.status === 'WAITING' ? ++position : null,
     createDate: e.r.createDate.toISOString(),
   }));
-  const booked = entries.filter((e) => e.status === 'COMPLETE' || e.status === 'DELAY').length;
+  const bookedEntries = entries.filter((e) => e.status === 'COMPLETE' || e.status === 'DELAY');
+  const booked = bookedEntries.length;
   const settings = await bookingSettingsOf(db, row.l.gymId);
   return {
-    ...toLesson(row, { booked, waiting: position }),
+    ...toLesson(row, { booked, waiting: position }, bookedEntries.map((e) => e.name).join(', ') || null),
     roster: entries,
     noShowUsesSession: settings.noShowUsesSession,
     lateCancelUsesSession: settings.lateCancelUsesSession,

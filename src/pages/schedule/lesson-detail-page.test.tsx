@@ -51,6 +51,7 @@ const lesson = (patch: Partial<LessonDetail> = {}): LessonDetail => ({
   color: '#1677ff',
   booked: 2,
   waiting: 1,
+  customerName: null,
   roster: [
     entry(1, { status: 'CANCEL', late: true }),
     entry(2, { status: 'WAITING', waitPosition: 1, sessionsLeft: null, ticketName: 'Monthly' }),

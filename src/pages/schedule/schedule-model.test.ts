@@ -6,6 +6,7 @@ import {
   createBody,
   eventLabel,
   eventOf,
+  eventPeople,
   formFieldErrors,
   formFieldOf,
   fromWall,
@@ -44,6 +45,7 @@ const lesson = (patch: Partial<Lesson> = {}): Lesson => ({
   color: '#1677ff',
   booked: 3,
   waiting: 0,
+  customerName: null,
   ...patch,
 });
 
@@ -95,6 +97,20 @@ describe('event texts', () => {
     const label = eventLabel(lesson({ status: 'CANCEL' }), translate);
     expect(label).toContain('Pilates, 2026-11-25 19:00–20:00, Kim, A');
     expect(label).toContain('schedule.event.cancelled');
+  });
+
+  it('names the trainer on a group class, and the customer and the trainer on a PT lesson', () => {
+    expect(eventPeople(lesson())).toBe('Kim');
+    expect(eventPeople(lesson({ lessonType: 'PT', customerName: '김민수', trainerName: '이코치' }))).toBe(
+      '김민수 · 이코치',
+    );
+    // A PT slot no one has booked yet shows its trainer; a group class never shows a customer.
+    expect(eventPeople(lesson({ lessonType: 'PT', customerName: null }))).toBe('Kim');
+    expect(eventPeople(lesson({ customerName: '김민수' }))).toBe('Kim');
+    expect(eventPeople(lesson({ trainerName: null }))).toBeNull();
+    expect(eventLabel(lesson({ lessonType: 'PT', customerName: '김민수' }), translate)).toContain(
+      'Pilates, 2026-11-25 19:00–20:00, 김민수, Kim, A',
+    );
   });
 
   it('greys out and locks a cancelled lesson', () => {

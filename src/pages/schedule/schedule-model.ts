@@ -62,6 +62,19 @@ export const countsText = (
     : counts;
 };
 
+/**
+ * Who a block is with, on its second line (issue 27 item 13): for PT the customer and the trainer
+ * ("김민수 · 이코치"), for a group class the trainer; null when neither is known.
+ */
+export const eventPeople = (
+  lesson: Pick<Lesson, 'lessonType' | 'trainerName' | 'customerName'>,
+): string | null => {
+  const people = [lesson.lessonType === 'PT' ? lesson.customerName : null, lesson.trainerName].filter(
+    Boolean,
+  );
+  return people.length > 0 ? people.join(' · ') : null;
+};
+
 /** The text a screen reader and a tooltip get for an event: title, time, counts, and whether it is cancelled. */
 export const eventLabel = (lesson: Lesson, translate: Translate): string => {
   const start = toWall(lesson.startAt);
@@ -69,6 +82,7 @@ export const eventLabel = (lesson: Lesson, translate: Translate): string => {
   return [
     lesson.title,
     `${start.slice(0, 10)} ${start.slice(11, 16)}–${end.slice(11, 16)}`,
+    lesson.lessonType === 'PT' ? lesson.customerName : null,
     lesson.trainerName,
     lesson.room,
     translate('schedule.event.booked', { counts: countsText(lesson, translate) }),

@@ -32,6 +32,7 @@ import {
   detailPath,
   eventLabel,
   eventOf,
+  eventPeople,
   fromWall,
   type Move,
   moveBody,
@@ -219,12 +220,14 @@ export function SchedulePage() {
 
   const renderEvent = (arg: EventContentArg) => {
     const lesson = lessonOf(arg.event);
+    const people = eventPeople(lesson);
     return (
       <div className="fd-lesson-body">
         <div className="fd-lesson-head">
           {arg.timeText && <span className="fd-lesson-time">{arg.timeText}</span>}
           <span className="fd-lesson-title">{lesson.title}</span>
         </div>
+        {people && <div className="fd-lesson-people">{people}</div>}
         <div className="fd-lesson-counts">
           {lesson.status === 'CANCEL' ? translate('schedule.event.cancelled') : countsText(lesson, translate)}
         </div>
