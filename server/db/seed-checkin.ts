@@ -185,7 +185,16 @@ export const seedCheckIn = async (tx: Executor, gymId: number, people: People, n
     const paid =
       i % 9 === 4 ? [] : [{ method: i % 2 ? ('CARD' as const) : ('CASH' as const), amount: fee + deposit }];
     {
-      const { id } = await rentLocker(tx, actor, {
+      // Rented on its first day and ended on its last (docs/rules.md#demo-money: nothing is dated the day the demo
+      // is made unless it happened that day).
+      const day = (d: string, k: number) => {
+        const instant = seoulInstant(
+          d,
+          `${String(10 + (k % 10)).padStart(2, '0')}:${String((k * 13) % 60).padStart(2, '0')}`,
+        );
+        return { ...actor, now: new Date(Math.min(instant.getTime(), now.getTime() - 60_000)) };
+      };
+      const { id } = await rentLocker(tx, day(plan.start, i), {
         gymId,
         lockerId: place.id,
         memberId: renter.id,
@@ -199,13 +208,13 @@ export const seedCheckIn = async (tx: Executor, gymId: number, people: People, n
         leaveUnpaid: fee + deposit - paid.reduce((s, p) => s + p.amount, 0),
       });
       if (plan.ended === 'returned') {
-        await endRental(tx, actor, gymId, id, {
+        await endRental(tx, day(plan.end, i + 3), gymId, id, {
           keyReturned: true,
           depositRefunded: deposit,
           refundMethod: 'CASH',
         });
       } else if (plan.ended === 'kept') {
-        await endRental(tx, actor, gymId, id, {
+        await endRental(tx, day(plan.end, i + 3), gymId, id, {
           keyReturned: false,
           depositRefunded: 0,
           depositKeptReason: deposit > 0 ? '열쇠 분실로 보증금 차감' : null,

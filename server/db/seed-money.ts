@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentMethod } from '#domain/enums.ts';
 import { quoteDesk } from '#domain/rules/desk.ts';
@@ -39,7 +39,17 @@ import type { MoneyActor } from '../modules/sales/checkout.ts';
 import { createCheckout, deskCatalog } from '../modules/sales/desk.service.ts';
 import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.service.ts';
 import type { Executor } from './client.ts';
-import { cashReceipt, checkout, gymSetting, lockerRental, member, sale, ticket } from './schema/index.ts';
+import {
+  cashReceipt,
+  checkout,
+  gymSetting,
+  lockerRental,
+  member,
+  paymentLine,
+  sale,
+  ticket,
+  ticketIssue,
+} from './schema/index.ts';
 
 // The demo facility's money (README's demo table; docs/rules.md#money, #the-desk, #products, #promotions,
 // #cash-receipts, #tax-invoices, #expenditure, #payment-requests): six calendar months (this one and the five
@@ -49,6 +59,14 @@ import { cashReceipt, checkout, gymSetting, lockerRental, member, sale, ticket }
 // and the audit chain are what the product writes. Everything is deterministic: a fixed pseudo-random sequence,
 // dates relative to the day the demo is made. The volume (about 300 checkouts) is what keeps the demo quick to
 // make: every checkout is some 20 statements through the services.
+
+/**
+ * The most a day of the demo takes in payments (docs/rules.md#demo-money): a day with a PT bundle and a drink, about
+ * five times the median day. The seeds pick the days of their sales, and the passes the desk sells, to keep within it.
+ */
+export const DEMO_DAY_BUDGET = 1_720_000;
+/** What the desk's pass sales stop at in a month (docs/rules.md#demo-money): a 120-customer gym takes 10-20M. */
+const DEMO_MONTH_BUDGET = 20_000_000;
 
 export type MoneyPeople = { owner: number; desk: number; staff: number; coach: number; yoga: number };
 
@@ -247,6 +265,11 @@ type Customer = {
   since: string;
   /** The end of the last period pass this seed sold them (renewals start after it). */
   passEnd: string | null;
+  /**
+   * Their period passes not refunded, from seed-passes and this seed, first to last day: a new period pass starts
+   * where it overlaps none (docs/rules.md#renewals; docs/rules.md#demo-money).
+   */
+  busy: { start: string; end: string; saleId?: number }[];
   renews: boolean;
 };
 
@@ -462,14 +485,46 @@ export const seedMoney = async (
     .from(member)
     .where(and(eq(member.ownerGymId, gymId), isNull(member.erasedAt), eq(member.status, 'ACTIVE')))
     .orderBy(asc(member.id));
+  // The period passes seed-passes sold them, on their own days (the history must not overlap them).
+  const held = await tx
+    .select({ memberId: ticketIssue.memberId, start: ticketIssue.startDate, end: ticketIssue.endDate })
+    .from(ticketIssue)
+    .where(
+      and(
+        eq(ticketIssue.gymId, gymId),
+        isNull(ticketIssue.sessionCount),
+        isNotNull(ticketIssue.endDate),
+        ne(ticketIssue.status, 'REFUND'),
+      ),
+    );
   const customers: Customer[] = existing.map((c) => ({
     id: c.id,
     name: c.name,
     phone: c.phone,
     since: c.registeredOn ?? first,
     passEnd: null,
+    busy: held.filter((h) => h.memberId === c.id).map((h) => ({ start: h.start, end: h.end! })),
     renews: chance(0.7),
   }));
+  // What each day has taken so far (seed-passes' sales on their days, and this seed's as it goes), to keep every
+  // day within DEMO_DAY_BUDGET.
+  const dayPaid = new Map<string, number>();
+  const monthPaid = new Map<string, number>();
+  const took = (day: string, amount: number) => {
+    dayPaid.set(day, (dayPaid.get(day) ?? 0) + amount);
+    monthPaid.set(day.slice(0, 7), (monthPaid.get(day.slice(0, 7)) ?? 0) + amount);
+  };
+  for (const line of await tx
+    .select({ amount: paymentLine.amount, at: paymentLine.createDate })
+    .from(paymentLine)
+    .where(and(eq(paymentLine.gymId, gymId), eq(paymentLine.status, 'APPROVE'))))
+    took(seoulToday(line.at), line.amount);
+  /** Room left on a day for a pass, keeping some for the goods and a locker that go with it, and in its month. */
+  const room = (day: string, monthly = true) =>
+    Math.min(
+      DEMO_DAY_BUDGET - 60_000 - (dayPaid.get(day) ?? 0),
+      monthly ? DEMO_MONTH_BUDGET - (monthPaid.get(day.slice(0, 7)) ?? 0) : DEMO_DAY_BUDGET,
+    );
   const touched = new Set<number>();
   const span = Math.max(1, dayjs.utc(today).diff(dayjs.utc(first), 'day'));
   const leads = ['WALK_IN', 'REFERRAL', 'ONLINE', 'SNS', 'FLYER', 'CONSULT'] as const;
@@ -663,6 +718,8 @@ export const seedMoney = async (
           ]);
       payments = [{ method, amount: total }];
     }
+    // A balance is left by choice (docs/rules.md#leave-unpaid).
+    const unpaid = total - payments.reduce((n, p) => n + p.amount, 0);
     // A pass alone at its list price is as often sold from the customer's page (the members sale, its own PASS
     // checkout) as at the desk.
     const only = items[0]!;
@@ -676,9 +733,8 @@ export const seedMoney = async (
         memberId: customer.id,
         ticketId: only.ticketId,
         startDate: only.startDate,
-        // The history picks its own starts (docs/rules.md#renewals: an overlap is a choice the request makes).
-        allowOverlap: true,
         payments,
+        ...(unpaid > 0 ? { leaveUnpaid: unpaid } : {}),
         soldByMemberId: shape.soldBy,
       });
       issueId = sold.issueId;
@@ -697,9 +753,9 @@ export const seedMoney = async (
       const body: CheckoutBody = {
         gymId,
         memberId: customer.id,
-        // The history picks its own starts (docs/rules.md#renewals: an overlap is a choice the request makes).
-        items: items.map((i) => (i.type === 'PASS' ? { ...i, allowOverlap: true } : i)),
+        items,
         payments,
+        ...(unpaid > 0 ? { leaveUnpaid: unpaid } : {}),
         ...(shape.soldBy ? { soldByMemberId: shape.soldBy } : {}),
         ...(items.some((i) => i.type !== 'LOCKER' && (i.manualDiscount ?? 0) > 0)
           ? { discountReason: '지인 소개 할인' }
@@ -709,6 +765,7 @@ export const seedMoney = async (
     }
     summary.checkouts += 1;
     summary.sales += result.saleIds.length;
+    took(day, total - unpaid);
     touched.add(customer.id);
     for (const item of items) {
       if (item.type === 'PRODUCT') {
@@ -731,6 +788,8 @@ export const seedMoney = async (
             ? passEndDate(item.startDate!, t.periodAmount, t.periodUnit as PeriodUnit)
             : null;
         if (endDate && (customer.passEnd === null || endDate > customer.passEnd)) customer.passEnd = endDate;
+        if (endDate && t.sessionCount === null)
+          customer.busy.push({ start: item.startDate!, end: endDate, saleId: result.saleIds[index]! });
         passes.push({
           issueId,
           saleId: result.saleIds[index]!,
@@ -764,24 +823,33 @@ export const seedMoney = async (
               ['TRANSFER', 20],
             ]);
             const time = clock(10 * 60 + Math.floor(random() * 600));
-            plan(collectDay, time, async () => {
-              const money = await saleMoneyOf(tx, saleId);
-              if (!money || money.owed <= 0 || money.closed) return;
-              const when2 = at(collectDay, time);
-              const collected = await collectSale(tx, as(when2), {
-                gymId,
-                saleId,
-                payments: [{ method, amount: money.owed }],
-              });
-              summary.collections += 1;
-              await receiptFor(
-                collected.checkoutId,
-                method === 'CARD' ? 0 : money.owed,
-                customer.id,
-                collectDay,
-                when2,
-              );
-            });
+            const collect =
+              (on: string): (() => Promise<void>) =>
+              async () => {
+                const money = await saleMoneyOf(tx, saleId);
+                if (!money || money.owed <= 0 || money.closed) return;
+                // A busy day: the customer comes back the next day.
+                if (money.owed > DEMO_DAY_BUDGET - (dayPaid.get(on) ?? 0) && on < addDays(today, -1)) {
+                  plan(addDays(on, 1), time, collect(addDays(on, 1)));
+                  return;
+                }
+                const when2 = at(on, time);
+                const collected = await collectSale(tx, as(when2), {
+                  gymId,
+                  saleId,
+                  payments: [{ method, amount: money.owed }],
+                });
+                summary.collections += 1;
+                took(on, money.owed);
+                await receiptFor(
+                  collected.checkoutId,
+                  method === 'CARD' ? 0 : money.owed,
+                  customer.id,
+                  on,
+                  when2,
+                );
+              };
+            plan(collectDay, time, collect(collectDay));
           }
       }
     }
@@ -803,16 +871,42 @@ export const seedMoney = async (
       ...(promo && chance(0.85) ? { promotionId: promo.id } : {}),
     };
   };
+  /** The first day from `from` on where a pass of `t` overlaps none of the customer's period passes. */
+  const freeStart = (customer: Customer, t: (typeof tickets)[number], from: string) => {
+    if (t.periodAmount === null || t.periodUnit === null || t.sessionCount !== null) return from;
+    let start = from;
+    for (let moved = true; moved; ) {
+      moved = false;
+      const end = passEndDate(start, t.periodAmount, t.periodUnit as PeriodUnit);
+      for (const b of customer.busy)
+        if (b.start <= end && start <= b.end) {
+          start = addDays(b.end, 1);
+          moved = true;
+        }
+    }
+    return start;
+  };
   const passItem = (customer: Customer, day: string, name?: string): DeskItem | null => {
-    const options = sellable(day);
-    if (options.length === 0) return null;
-    const t = name
-      ? ticketByName.get(name)!
-      : weighted(options.map((o) => [o, PASS_WEIGHTS[o.name]!] as const));
-    const startDate =
+    // What fits in the day's budget; a pass that must be sold is the cheapest one when nothing fits.
+    // A pass that must be sold (named) minds the day's budget only.
+    const options = sellable(day).filter((o) => o.salePrice <= room(day, name === undefined));
+    const named = name ? ticketByName.get(name)! : undefined;
+    if (options.length === 0 && !named) return null;
+    const t =
+      named && options.includes(named)
+        ? named
+        : options.length === 0
+          ? ticketByName.get('헬스 1개월')!
+          : weighted(options.map((o) => [o, PASS_WEIGHTS[o.name]!] as const));
+    const startDate = freeStart(
+      customer,
+      t,
       t.periodAmount !== null && customer.passEnd !== null && customer.passEnd >= day
         ? addDays(customer.passEnd, 1)
-        : day;
+        : day,
+    );
+    // A pass sold more than two weeks ahead of its start is not a sale a desk makes.
+    if (startDate > addDays(day, 14)) return null;
     const promo = promotionFor(customer, 'PASS', t.id, day);
     const usePromo = promo !== null && chance(0.85);
     return {
@@ -823,7 +917,8 @@ export const seedMoney = async (
       ...(!usePromo && t.salePrice >= 270_000 && chance(0.04) ? { manualDiscount: 10_000 } : {}),
     };
   };
-  const inForce = (c: Customer, day: string) => c.passEnd !== null && c.passEnd >= day;
+  const inForce = (c: Customer, day: string) =>
+    (c.passEnd !== null && c.passEnd >= day) || c.busy.some((b) => b.start <= day && day <= b.end);
 
   const deskSale = async (
     day: string,
@@ -833,6 +928,8 @@ export const seedMoney = async (
   ) => {
     const pool = customers.filter((c) => c.since <= day);
     if (pool.length === 0) return;
+    // A day that has taken its budget sells no more (DEMO_DAY_BUDGET).
+    if (kind === 'products' && (dayPaid.get(day) ?? 0) > DEMO_DAY_BUDGET - 100_000) return;
     let customer: Customer;
     if (kind === 'products') {
       const members = pool.filter((c) => inForce(c, day));
@@ -842,7 +939,7 @@ export const seedMoney = async (
         (c) =>
           c.renews && c.passEnd !== null && c.passEnd >= addDays(day, -6) && c.passEnd <= addDays(day, 5),
       );
-      const free = pool.filter((c) => !inForce(c, day));
+      const free = pool.filter((c) => !inForce(c, day) && !c.busy.some((b) => b.end >= day));
       customer = renewing.length > 0 && chance(0.65) ? pick(renewing) : pick(free.length > 0 ? free : pool);
     }
     const items: DeskItem[] = [];
@@ -851,7 +948,11 @@ export const seedMoney = async (
       const item = passItem(
         customer,
         day,
-        forced === 'cash' ? pick(['헬스 3개월', '헬스 6개월']) : undefined,
+        forced === 'cash'
+          ? pick(['헬스 3개월', '헬스 6개월'])
+          : forced === 'balance' && room(day) < 270_000
+            ? '헬스 1개월'
+            : undefined,
       );
       if (!item) return;
       items.push(item);
@@ -1066,6 +1167,7 @@ export const seedMoney = async (
       summary.refunds += 1;
       const c = customerById(target.memberId);
       if (target.endDate !== null && c.passEnd === target.endDate) c.passEnd = day;
+      c.busy = c.busy.filter((b) => b.saleId !== target.saleId);
       c.renews = false;
     });
 
@@ -1167,7 +1269,11 @@ export const seedMoney = async (
           : {
               type: 'PASS',
               ticketId: ticketByName.get(what)!.id,
-              startDate: inForce(customer, day) ? addDays(customer.passEnd!, 1) : day,
+              startDate: freeStart(
+                customer,
+                ticketByName.get(what)!,
+                inForce(customer, day) && customer.passEnd !== null ? addDays(customer.passEnd, 1) : day,
+              ),
             };
       if (what === 'bcaa' && stock.get('bcaa')!.stock < 2)
         await restock('bcaa', at(day, '15:00'), 10, 'BCAA 10통 입고');
@@ -1239,6 +1345,7 @@ export const seedMoney = async (
           phone: j.phone,
           since: day,
           passEnd: null,
+          busy: [],
           renews: chance(0.75),
         };
         customers.push(c);

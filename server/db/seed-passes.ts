@@ -13,6 +13,7 @@ import {
 } from '../modules/pass/pass.service.ts';
 import type { Executor } from './client.ts';
 import { member, sale, type TicketRow, ticket } from './schema/index.ts';
+import { DEMO_DAY_BUDGET } from './seed-money.ts';
 
 // The demo's customers and passes (README's demo table): 핏데스크 강남점 gets about 120 customers with Korean names,
 // 8 pass products and passes in every state, all made through the services so that the summaries, the usage
@@ -251,6 +252,29 @@ export const seedMembersAndPasses = async (
 
   // Each customer's sale on its own day, spread over the months (docs/rules.md#demo-money); `d(n)` is n days ago.
   const d = (n: number) => addDays(today, -n);
+  /** What this seed took on each day, so that no day takes more than a busy day does (DEMO_DAY_BUDGET). */
+  const took = new Map<string, number>();
+  /**
+   * The day `n` days ago, or the nearest one from `lo` to `hi` days ago on which `amount` more keeps within the
+   * day's budget; it is booked.
+   */
+  const slot = (n: number, lo: number, hi: number, amount: number) => {
+    const month = (x: number) =>
+      [...took].filter(([day]) => day.slice(0, 7) === d(x).slice(0, 7)).reduce((sum, [, v]) => sum + v, 0);
+    const fits = (x: number, monthly: boolean) =>
+      (took.get(d(x)) ?? 0) + amount <= DEMO_DAY_BUDGET && (!monthly || month(x) + amount <= 10_000_000);
+    let chosen = n;
+    search: for (const monthly of [true, false])
+      for (let step = 0; step <= hi - lo; step += 1) {
+        const fit = [n + step, n - step].find((x) => x >= lo && x <= hi && fits(x, monthly));
+        if (fit !== undefined) {
+          chosen = fit;
+          break search;
+        }
+      }
+    took.set(d(chosen), (took.get(d(chosen)) ?? 0) + amount);
+    return d(chosen);
+  };
   /** A later act on a pass sold on `soldOn`: `after` days on, but not after today. */
   const later = (soldOn: string, after: number, k: number) =>
     on(soldOn < d(after) ? addDays(soldOn, after) : today, k);
@@ -259,20 +283,20 @@ export const seedMembersAndPasses = async (
       case 0: // a new lead without a pass yet
         break;
       case 1: // expired a month or two ago
-        await sell(id, month3, d(100 + ((k * 7) % 50)), 'full');
+        await sell(id, month3, slot(100 + ((k * 7) % 50), 100, 149, month3.salePrice), 'full');
         break;
       case 2: // ends this week
-        await sell(id, month1, d(23 + (k % 4)), 'full');
+        await sell(id, month1, slot(23 + (k % 4), 23, 26, month1.salePrice), 'full');
         break;
       case 3:
-        await sell(id, month6, d(3 + ((k * 13) % 170)), 'full');
+        await sell(id, month6, slot(3 + ((k * 13) % 170), 3, 172, month6.salePrice), 'full');
         break;
       case 4:
-        await sell(id, year1, d(k % 200), 'split');
+        await sell(id, year1, slot(k % 200, 2, 170, year1.salePrice), 'split');
         break;
       case 5: {
         // PT with sessions used; every fifth has 2 left
-        const soldOn = d(30 + ((k * 11) % 140));
+        const soldOn = slot(30 + ((k * 11) % 140), 30, 169, pt20.salePrice);
         const pass = await sell(id, pt20, soldOn, 'full');
         await consumeSessions(tx, later(soldOn, 28, k), pass, {
           sessions: k % 5 === 0 ? 18 : 6 + (k % 9),
@@ -282,11 +306,11 @@ export const seedMembersAndPasses = async (
         break;
       }
       case 6: // half paid: unpaid
-        await sell(id, month3, d(4 + ((k * 7) % 40)), 'half');
+        await sell(id, month3, slot(4 + ((k * 7) % 40), 4, 43, month3.salePrice / 2), 'half');
         break;
       case 7: {
         // on hold from today
-        const pass = await sell(id, month3, d(10 + ((k * 7) % 60)), 'full');
+        const pass = await sell(id, month3, slot(10 + ((k * 7) % 60), 10, 69, month3.salePrice), 'full');
         await holdPass(tx, on(today, k), pass, {
           startDate: today,
           endDate: addDays(today, 13),
@@ -295,7 +319,7 @@ export const seedMembersAndPasses = async (
         break;
       }
       case 8: {
-        const soldOn = d(5 + ((k * 7) % 80));
+        const soldOn = slot(5 + ((k * 7) % 80), 5, 84, mixed.salePrice);
         const pass = await sell(id, mixed, soldOn, 'split');
         await consumeSessions(tx, later(soldOn, 4, k), pass, {
           sessions: 4,
@@ -306,35 +330,39 @@ export const seedMembersAndPasses = async (
       }
       case 9: {
         // paid later: unpaid at first, collected in part
-        const soldOn = d(4 + ((k * 5) % 30));
+        const soldOn = slot(4 + ((k * 3 + Math.floor(k / 12)) % 30), 4, 33, 0);
         const pass = await sell(id, pt10, soldOn, 'none');
-        await collectPayment(tx, later(soldOn, 3, k), pass, [{ method: 'CARD', amount: 300_000 }]);
+        const collected = later(soldOn, 3, k);
+        await collectPayment(tx, collected, pass, [{ method: 'CARD', amount: 300_000 }]);
+        const on3 = seoulToday(collected.now);
+        took.set(on3, (took.get(on3) ?? 0) + 300_000);
         break;
       }
       case 10: // expiring this month, renewal sold to start after it
         {
-          await sell(id, month1, d(20 + (k % 5)), 'full');
+          await sell(id, month1, slot(20 + (k % 5), 20, 24, month1.salePrice), 'full');
           await sell(id, month1, addDays(today, 11), 'none', d(k % 4));
         }
         break;
       case 11:
-        await sell(id, pt30, d(2 + ((k * 17) % 160)), 'full');
+        await sell(id, pt30, slot(2 + ((k * 17) % 160), 2, 161, pt30.salePrice), 'full');
         break;
     }
   }
 
   // Refunds (one by the member's choice, one by the facility's fault) and a transfer.
-  const refundA = await sell(ids[13]!, month6, d(30), 'full');
+  const refundA = await sell(ids[13]!, month6, slot(30, 28, 34, month6.salePrice), 'full');
   await refundPass(tx, on(d(12), 13), refundA, { fault: 'MEMBER', method: 'CARD', note: '이사' });
-  const refundB = await sell(ids[25]!, pt10, d(14), 'full');
+  const refundB = await sell(ids[25]!, pt10, slot(14, 13, 16, pt10.salePrice), 'full');
   await consumeSessions(tx, on(d(10), 25), refundB, { sessions: 3, note: 'PT 수업', kind: 'ATTEND' });
   await refundPass(tx, on(d(7), 25), refundB, {
     fault: 'BUSINESS',
     method: 'TRANSFER',
     note: '담당 트레이너 퇴사',
   });
-  const given = await sell(ids[37]!, month6, d(45), 'full');
-  await transferPass(tx, on(d(9), 37), given, {
+  // Bought after the 3 months it had ran out (case 1), and given away a week later.
+  const given = await sell(ids[37]!, month6, slot(14, 13, 15, month6.salePrice), 'full');
+  await transferPass(tx, on(d(7), 37), given, {
     toMemberId: ids[24]!,
     payments: [{ method: 'CASH', amount: 20_000 }],
   });

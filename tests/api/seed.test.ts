@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetOf } from '#domain/permissions.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
-import { gym, gymAuth, gymMember, member } from '#server/db/schema/index.ts';
+import { gym, gymAuth, gymMember, member, paymentLine, sale } from '#server/db/schema/index.ts';
 import { DEMO_REJECTION_REASON, seedDemo } from '#server/db/seed.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
@@ -466,6 +466,54 @@ describe('the demo money of 핏데스크 강남점', () => {
     expect(chart.months).toHaveLength(6);
     for (const m of chart.months) expect(m.earned, m.month).toBeGreaterThan(0);
     expect(chart.months[5].deferred).toBeGreaterThan(0);
+  });
+
+  it('dates each payment when its sale was made, and spreads six months like a 120-customer gym', async () => {
+    // Issue 27 item 7 (docs/rules.md#demo-money): one seed owns the history. Every payment line (and refund) is at
+    // or after its sale and never in the future; no day takes more than 5x the median day; a full month takes
+    // 8-25M won, as a 120-customer gym in Seoul does.
+    const lines = await t.db
+      .select({
+        amount: paymentLine.amount,
+        status: paymentLine.status,
+        paidAt: paymentLine.createDate,
+        soldAt: sale.createDate,
+      })
+      .from(paymentLine)
+      .innerJoin(sale, eq(sale.id, paymentLine.saleId))
+      .where(eq(paymentLine.gymId, gymId));
+    const now = Date.now();
+    const early = lines.filter((l) => l.paidAt.getTime() < l.soldAt.getTime());
+    expect(early, 'payments before their sale').toHaveLength(0);
+    expect(
+      lines.filter((l) => l.paidAt.getTime() > now),
+      'payments in the future',
+    ).toHaveLength(0);
+    const byDay = new Map<string, number>();
+    for (const l of lines) {
+      const day = seoulToday(l.paidAt);
+      if (l.status !== 'APPROVE' || day < first) continue;
+      byDay.set(day, (byDay.get(day) ?? 0) + l.amount);
+    }
+    const totals = [...byDay.values()].sort((a, b) => a - b);
+    const median = totals[Math.floor(totals.length / 2)]!;
+    const [topDay, top] = [...byDay.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const byMonth = months
+      .slice(0, 5)
+      .map((month) => [
+        month,
+        [...byDay.entries()].filter(([day]) => day.startsWith(month)).reduce((n, [, v]) => n + v, 0),
+      ]);
+    console.info(
+      `demo payments: ${byDay.size} days, median ${median}, top ${topDay} ${top}, months ${byMonth.map(([m, v]) => `${m} ${v}`).join(', ')}`,
+    );
+    expect(top, `the busiest day (${topDay}) against the median day ${median}`).toBeLessThanOrEqual(
+      5 * median,
+    );
+    for (const [month, total] of byMonth) {
+      expect(total, String(month)).toBeGreaterThanOrEqual(8_000_000);
+      expect(total, String(month)).toBeLessThanOrEqual(25_000_000);
+    }
   });
 
   it('reconciles the revenue as of today: paid = earned + deferred + refunded', async () => {
