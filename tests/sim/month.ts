@@ -103,7 +103,11 @@ const PAY = {
 export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
   const rng: Rng = rngOf(seed);
   const figures: Figures = { seed, days, requests: 0, actions: {}, refusals: 0, invariants: 0 };
-  const t: TestApp = await createTestApp({ config: { session: { idleMs: LONG, absoluteMs: LONG } } });
+  // The desk's own choices only: a balance nobody chose must be refused (docs/rules.md#leave-unpaid).
+  const t: TestApp = await createTestApp({
+    config: { session: { idleMs: LONG, absoluteMs: LONG } },
+    chooseBalances: false,
+  });
   let today = START;
   let step = 'setup';
   const where = () => `[sim seed=${seed} day=${today} ${step}]`;
@@ -777,19 +781,20 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
       if (!row) return;
       const customer = customers.find((c) => c.id === row.memberId);
       if (!customer) return;
-      await ok(
-        'desk',
-        'POST',
-        '/web/receipt/cash',
-        {
-          gymId,
-          checkoutId: row.checkoutId,
-          purpose: 'INCOME_DEDUCTION',
-          identifierType: 'PHONE',
-          identifier: customer.phone,
-        },
-        201,
-      );
+      const response = await call('desk', 'POST', '/web/receipt/cash', {
+        gymId,
+        checkoutId: row.checkoutId,
+        purpose: 'INCOME_DEDUCTION',
+        identifierType: 'PHONE',
+        identifier: customer.phone,
+      });
+      if (response.statusCode === 409) {
+        // A sale of the checkout holds a tax invoice already: one proof per supply.
+        refused(response, 409, ['proofTaxInvoiceIssued']);
+        count('cash receipt refused (tax invoice issued)');
+        return;
+      }
+      expect(response.statusCode, `${where()} ${response.body}`).toBe(201);
       count('cash receipt');
     };
 
@@ -1100,6 +1105,25 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
         check(2);
       }
 
+      // A customer's cached balance is the sum of what their sales owe; a trainer is not shown it.
+      const someone = rng.pick(customers);
+      if (someone) {
+        const url = `/web/member/customer/${someone.id}?gymId=${gymId}`;
+        const owes = [...sales.values()]
+          .filter((s) => s.memberId === someone.id)
+          .reduce((sum, s) => sum + s.owed, 0);
+        expect(
+          (await ok('desk', 'GET', url)).data.unpaidAmount,
+          `${where()} customer ${someone.id} owes`,
+        ).toBe(owes);
+        const byTrainer = (await ok('trainerB', 'GET', url)).data;
+        expect(
+          { moneyHidden: byTrainer.moneyHidden, unpaid: byTrainer.unpaidAmount ?? 0 },
+          `${where()} the trainer reads no balance of customer ${someone.id}`,
+        ).toEqual({ moneyHidden: true, unpaid: 0 });
+        check(2);
+      }
+
       // 7. The audit chain verifies.
       step = 'invariant: audit chain';
       const verified = (await ok('owner', 'GET', `/web/audit/verify?gymId=${gymId}`)).data;
@@ -1119,6 +1143,8 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
         if (date <= lastDay) await openLessons(date);
       const actions = rng.int(5, 9);
       for (let i = 0; i < actions; i++) {
+        // Two minutes apart: a check-in repeated within 60 s answers the earlier one (docs/rules.md#check-in).
+        setNow(t, new Date(Date.parse(`${today}T01:00:00Z`) + i * 120_000).toISOString());
         const action = rng.weighted({
           sell: d < 5 ? 8 : 4,
           collect: 2,
