@@ -398,9 +398,10 @@ for (const { path, tab, maybeEmpty } of DEMO_LISTS) {
       // A page opened cold on a loaded two-core machine may take its time (playwright.config.ts).
       await expect(page.locator('main h1, main h2').first(), where).toBeVisible({ timeout: 60_000 });
       if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
-      const rows = page.locator('main tbody tr.ant-table-row');
+      // A tab's list: the other tabs' lists stay in the page, hidden.
+      const rows = page.locator('main tbody tr.ant-table-row:visible');
       await expect(
-        maybeEmpty ? rows.or(page.locator('main .ant-table-placeholder')).first() : rows.first(),
+        maybeEmpty ? rows.or(page.locator('main .ant-table-placeholder:visible')).first() : rows.first(),
         where,
       ).toBeVisible();
       await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
