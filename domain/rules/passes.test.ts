@@ -14,6 +14,7 @@ import {
   type HoldCheckInput,
   heldOn,
   holdDays,
+  holdPushesInto,
   inclusiveDays,
   inSegment,
   isSellable,
@@ -360,6 +361,47 @@ describe('renewal start (docs/rules.md#passes)', () => {
     expect(renewalStartDate('2026-03-10', '2026-03-10')).toBe('2026-03-11');
     expect(renewalStartDate('2026-03-10', '2026-01-01')).toBe('2026-03-10');
     expect(renewalStartDate('2026-03-10', null)).toBe('2026-03-10');
+  });
+});
+
+describe('a hold and the renewal queued after it (docs/rules.md#holds)', () => {
+  const pass = (
+    id: number,
+    startDate: string,
+    endDate: string,
+    extra: Partial<OwnedPass> = {},
+  ): OwnedPass => ({
+    id,
+    ticketName: '헬스 6개월',
+    status: 'FIN',
+    startDate,
+    endDate,
+    sessionCount: null,
+    ...extra,
+  });
+  // The simulation's seed 1: pass 13 (03-05~09-04) held 9 days would end 09-13, inside renewal 21 (09-05~).
+  const held = pass(13, '2026-03-05', '2026-09-04');
+  const renewal = pass(21, '2026-09-05', '2026-10-04');
+
+  it('names the renewal a hold would push the pass into', () => {
+    expect(holdPushesInto([held, renewal], held, '2026-09-13', '2026-03-10')?.id).toBe(21);
+  });
+
+  it('lets a hold through when nothing is queued, or the queued pass is a session pass or refunded', () => {
+    expect(holdPushesInto([held], held, '2026-09-13', '2026-03-10')).toBeUndefined();
+    const pt = pass(22, '2026-09-05', '2026-12-04', { sessionCount: 10 });
+    expect(holdPushesInto([held, pt], held, '2026-09-13', '2026-03-10')).toBeUndefined();
+    const refunded = pass(23, '2026-09-05', '2026-10-04', { status: 'REFUND' });
+    expect(holdPushesInto([held, refunded], held, '2026-09-13', '2026-03-10')).toBeUndefined();
+    // A later renewal the new end does not reach.
+    expect(
+      holdPushesInto([held, pass(24, '2026-09-20', '2026-10-19')], held, '2026-09-13', '2026-03-10'),
+    ).toBeUndefined();
+  });
+
+  it('leaves alone a pass that already overlapped by choice (its start is not after the old end)', () => {
+    const chosen = pass(25, '2026-08-01', '2026-08-31');
+    expect(holdPushesInto([held, chosen], held, '2026-09-13', '2026-03-10')).toBeUndefined();
   });
 });
 

@@ -277,6 +277,28 @@ export const overlappingPass = (
     .filter((p) => p.startDate <= (endDate ?? '9999-12-31') && startDate <= p.endDate!)
     .sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.id - b.id))[0];
 
+/**
+ * The pass a hold would push this one into (docs/rules.md#holds): a running or queued PERIOD pass of the customer
+ * that the held pass's new end overlaps and its current end did not, such as the renewal sold to start the day
+ * after it ends. The hold is refused rather than leave two passes of one kind overlapping that no one chose.
+ */
+export const holdPushesInto = (
+  passes: readonly OwnedPass[],
+  held: OwnedPass,
+  newEndDate: string | null,
+  today: string,
+): OwnedPass | undefined => {
+  const oldEnd = held.endDate;
+  if (newEndDate === null || oldEnd === null || newEndDate <= oldEnd) return undefined;
+  return renewable(
+    passes.filter((p) => p.id !== held.id),
+    held,
+    today,
+  )
+    .filter((p) => p.startDate > oldEnd && p.startDate <= newEndDate)
+    .sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.id - b.id))[0];
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // Member-list segments (the server writes the same definitions in SQL: keep them in step)
 

@@ -110,6 +110,8 @@ const core = {
   passOverlap:
     'This pass would overlap {{name}} ({{start}} to {{end}}). Start it on {{next}}, or choose to overlap it.',
   noCurrentPass: 'This customer has no pass in force to hold.',
+  holdIntoRenewal:
+    'This hold would move the end past the start of {{name}} ({{start}}), the pass that follows it. Shorten the hold.',
   transferToSelf: 'Choose another customer to receive the pass.',
   sessionsGiveBackTooMany: 'You cannot give back more sessions than were used.',
   customerRemoved: 'This customer has been removed from the facility.',
@@ -246,6 +248,8 @@ const coreKo: Record<keyof typeof core, string> = {
   passOverlap:
     '{{name}}({{start}}~{{end}}) 기간과 겹칩니다. {{next}}부터 시작하거나, 겹쳐서 판매하기를 선택해 주세요.',
   noCurrentPass: '홀딩할 수 있는 이용 중인 이용권이 없습니다.',
+  holdIntoRenewal:
+    '홀딩하면 종료일이 뒤이어 시작하는 {{name}}({{start}} 시작)과 겹칩니다. 홀딩 기간을 줄여 주세요.',
   transferToSelf: '이용권을 받을 다른 회원을 선택해 주세요.',
   sessionsGiveBackTooMany: '사용한 횟수보다 많이 되돌릴 수 없습니다.',
   customerRemoved: '시설에서 삭제된 회원입니다.',

@@ -25,12 +25,6 @@ export type Figures = {
 
 const START = '2026-03-02';
 export const PROFILE = new Map<string, { n: number; ms: number }>();
-/**
- * A known product bug, left out of the random choices until it is fixed (docs/architecture.md#month-in-the-life): a hold
- * on a pass whose renewal is already queued after it pushes the pass's end into the renewal, so two passes of one
- * kind overlap though no request chose it (seed 1, 2026-03-10). `SIM_HOLD_INTO_RENEWAL=1` puts it back.
- */
-const HOLD_INTO_RENEWAL = process.env.SIM_HOLD_INTO_RENEWAL === '1';
 const LONG = 10 * 365 * 86_400_000;
 
 type Who = 'owner' | 'desk' | 'trainerA' | 'trainerB';
@@ -541,18 +535,38 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
 
     const hold = async () => {
       const candidates = [...passes.values()].filter(
-        (p) =>
-          p.product.sessions === null &&
-          inForce(p, today) &&
-          p.holds.every((h) => h.end < today) &&
-          (HOLD_INTO_RENEWAL ||
-            !livePeriodPasses(p.memberId).some((q) => q.id !== p.id && q.start > p.start)),
+        (p) => p.product.sessions === null && inForce(p, today) && p.holds.every((h) => h.end < today),
       );
       const pass = rng.pick(candidates);
       if (!pass) return;
       step = `hold pass ${pass.id}`;
       const endBefore = pass.end;
       const end = addDays(today, rng.int(3, 10));
+      // docs/rules.md#holds: a hold that would push the pass into the renewal queued after it is refused. The sim
+      // found it (seed 1, 2026-03-10): the pass's end moved into its renewal's days.
+      const days = Math.round((Date.parse(end) - Date.parse(today)) / 86_400_000) + 1;
+      const pushedEnd = pass.end === null ? null : addDays(pass.end, days);
+      const queued = livePeriodPasses(pass.memberId).find(
+        (q) =>
+          q.id !== pass.id &&
+          pass.end !== null &&
+          q.start > pass.end &&
+          pushedEnd !== null &&
+          q.start <= pushedEnd,
+      );
+      if (queued) {
+        step = `hold pass ${pass.id} into its renewal ${queued.id}`;
+        refused(
+          await call('desk', 'POST', `/web/ticket-issue/${pass.id}/hold`, { startDate: today, endDate: end }),
+          409,
+          ['holdIntoRenewal'],
+        );
+        const after = (await ok('desk', 'GET', `/web/ticket-issue/${pass.id}`)).data;
+        expect(after.endDate, `${where()} a refused hold moves nothing`).toBe(endBefore);
+        check(2);
+        count('hold into a renewal refused');
+        return;
+      }
       const data = (
         await ok('desk', 'POST', `/web/ticket-issue/${pass.id}/hold`, {
           startDate: today,

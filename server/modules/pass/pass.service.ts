@@ -10,6 +10,7 @@ import {
   type HoldSpan,
   heldOn,
   holdDays,
+  holdPushesInto,
   isSellable,
   overlappingPass,
   type PeriodUnit,
@@ -89,6 +90,7 @@ const conflictOf = (
     | 'holdOverlap'
     | 'noHoldToEnd'
     | 'passOverlap'
+    | 'holdIntoRenewal'
     | 'noCurrentPass'
     | 'sessionsGiveBackTooMany'
     | 'customerRemoved'
@@ -390,6 +392,20 @@ export const holdPass = async (
       min: product?.holdMinDays ?? 0,
       max: check.reason === 'holdTooMany' ? (product?.holdMaxCount ?? 0) : (product?.holdMaxDays ?? 0),
     });
+  // docs/rules.md#holds: a hold never pushes the pass into the renewal queued after it.
+  const owned = await tx
+    .select({
+      id: ticketIssue.id,
+      ticketName: ticketIssue.ticketName,
+      status: ticketIssue.status,
+      startDate: ticketIssue.startDate,
+      endDate: ticketIssue.endDate,
+      sessionCount: ticketIssue.sessionCount,
+    })
+    .from(ticketIssue)
+    .where(and(eq(ticketIssue.gymId, issue.gymId), eq(ticketIssue.memberId, issue.memberId)));
+  const next = holdPushesInto(owned, issue, check.newEndDate ?? null, today);
+  if (next) throw refused('holdIntoRenewal', { name: next.ticketName, start: next.startDate });
   const [hold] = await tx
     .insert(ticketHold)
     .values({
