@@ -208,6 +208,20 @@ const isStaffOf = async (db: Executor, gymId: number, memberId: number) => {
   return row !== undefined;
 };
 
+/** A customer's passes as the renewal and hold rules read them (docs/rules.md#renewals, #holds). */
+const ownedPassesOf = (tx: Executor, gymId: number, memberId: number) =>
+  tx
+    .select({
+      id: ticketIssue.id,
+      ticketName: ticketIssue.ticketName,
+      status: ticketIssue.status,
+      startDate: ticketIssue.startDate,
+      endDate: ticketIssue.endDate,
+      sessionCount: ticketIssue.sessionCount,
+    })
+    .from(ticketIssue)
+    .where(and(eq(ticketIssue.gymId, gymId), eq(ticketIssue.memberId, memberId)));
+
 export type SellInput = {
   gymId: number;
   memberId: number;
@@ -259,17 +273,7 @@ export const sellPassSale = async (
   const soldBy = input.soldByMemberId ?? actor.memberId;
   if (input.soldByMemberId && !(await isStaffOf(tx, input.gymId, input.soldByMemberId))) throw notFound();
   // docs/rules.md#renewals: the customer's passes decide the default start and whether the new one overlaps.
-  const owned = await tx
-    .select({
-      id: ticketIssue.id,
-      ticketName: ticketIssue.ticketName,
-      status: ticketIssue.status,
-      startDate: ticketIssue.startDate,
-      endDate: ticketIssue.endDate,
-      sessionCount: ticketIssue.sessionCount,
-    })
-    .from(ticketIssue)
-    .where(and(eq(ticketIssue.gymId, input.gymId), eq(ticketIssue.memberId, customer.id)));
+  const owned = await ownedPassesOf(tx, input.gymId, customer.id);
   const startDate = input.startDate ?? saleStartDate(today, owned, product);
   const endDate =
     product.periodAmount !== null && product.periodUnit !== null
@@ -393,17 +397,7 @@ export const holdPass = async (
       max: check.reason === 'holdTooMany' ? (product?.holdMaxCount ?? 0) : (product?.holdMaxDays ?? 0),
     });
   // docs/rules.md#holds: a hold never pushes the pass into the renewal queued after it.
-  const owned = await tx
-    .select({
-      id: ticketIssue.id,
-      ticketName: ticketIssue.ticketName,
-      status: ticketIssue.status,
-      startDate: ticketIssue.startDate,
-      endDate: ticketIssue.endDate,
-      sessionCount: ticketIssue.sessionCount,
-    })
-    .from(ticketIssue)
-    .where(and(eq(ticketIssue.gymId, issue.gymId), eq(ticketIssue.memberId, issue.memberId)));
+  const owned = await ownedPassesOf(tx, issue.gymId, issue.memberId);
   const next = holdPushesInto(owned, issue, check.newEndDate ?? null, today);
   if (next) throw refused('holdIntoRenewal', { name: next.ticketName, start: next.startDate });
   const [hold] = await tx
