@@ -14,7 +14,7 @@ import {
 
 // The owner's generic resource screens (issue #3): declared once, listed, shown, created, edited and deleted.
 // Each test is a journey over several screens with an axe scan or two: more than the default 30 s on two busy cores.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const logIn = async (page: Page, userId: string, password: string, name: string) => {
   await page.goto('/login?lng=en');
