@@ -12,7 +12,7 @@ import {
 
 // The operator console at /admin (issue #3): review queues for facilities and add-ons, SUPERADMIN only.
 // Each test is a journey over several screens with an axe scan or two: more than the default 30 s on two busy cores.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const logInAsOperator = async (page: Page) => {
   await page.goto('/login?lng=en');

@@ -14,7 +14,7 @@ import {
 
 // HOME (issue #5 point 3, docs/rules.md#home): the facility panel and the selected facility's next step, in
 // both languages. Seeding goes through the API; each test has its own accounts.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 type Language = 'en' | 'ko';
 type Playwright = PlaywrightWorkerArgs['playwright'];
