@@ -7,6 +7,7 @@
 //   BENCH_ONLY=schedule: the schedule set instead (bench/schedule.ts: booking churn and the week view)
 //   BENCH_ONLY=checkin: the check-in set instead (bench/checkin.ts: a morning rush of 2,000 card check-ins)
 //   BENCH_ONLY=money: the money set instead (bench/money.ts: HOME's day and the reports over 3 years of sales)
+//   BENCH_ONLY=desk: the desk's writes on the demo data instead (bench/desk.ts: sell, collect, hold, refund, …)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +37,10 @@ if (only === 'checkin') {
   process.exit(await runCheckinBench());
 }
 if (only === 'money') await import('./money.ts'); // exits when done
+if (only === 'desk') {
+  const { runDeskBench } = await import('./desk.ts');
+  process.exit(await runDeskBench());
+}
 const membersSet = only === 'members';
 
 type Row = {
