@@ -8,6 +8,7 @@ import {
   kioskStaffWindowSchema,
   kioskWrapUpSchema,
 } from '../schemas/consult-kiosk.ts';
+import { passPromotionsSchema } from '../schemas/desk.ts';
 import { defineRoute } from './define.ts';
 
 // The consulting tablet's staff steps (docs/rules.md#consulting). Every call carries the tablet's token
@@ -70,6 +71,18 @@ export const kioskStaffCustomerRoute = defineRoute({
   params: idParamsSchema,
   status: 200,
   response: dataOf(z.object({ customerId: z.number().int(), created: z.boolean() })),
+});
+
+/**
+ * The promotions running today on pass products, with the uses of the consult's customer (none before there is
+ * one), as the customer page's sale offers them (memberSettingYn; docs/rules.md#promotions).
+ */
+export const kioskStaffPromotionsRoute = defineRoute({
+  method: 'GET',
+  path: '/kiosk/consult-staff/:id/promotions',
+  params: idParamsSchema,
+  status: 200,
+  response: dataOf(passPromotionsSchema),
 });
 
 /** A pass sold to the consult's customer, as the customer page sells it (memberSettingYn). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { dataOf, gymIdParamsSchema, idParamsSchema, listOf } from '../schemas/common.ts';
+import { passPromotionsSchema, promotionUsageQuerySchema } from '../schemas/desk.ts';
 import {
   adjustBodySchema,
   collectBodySchema,
@@ -36,6 +37,19 @@ export const ticketIssueGetRoute = defineRoute({
   params: idParamsSchema,
   status: 200,
   response: dataOf(ticketIssueDetailSchema),
+});
+
+/**
+ * `GET /web/ticket-issue/promotions/{gymId}?memberId=`: the promotions running today that name a pass product, with
+ * the customer's uses (docs/rules.md#promotions), for the customer page's sale (memberSettingYn).
+ */
+export const passPromotionsRoute = defineRoute({
+  method: 'GET',
+  path: '/ticket-issue/promotions/:gymId',
+  params: gymIdParamsSchema,
+  query: promotionUsageQuerySchema,
+  status: 200,
+  response: dataOf(passPromotionsSchema),
 });
 
 /** `POST /web/ticket-issue/sell`: sell a pass (the pass, the sale, the payment lines, the audit rows: one transaction). */

@@ -90,6 +90,20 @@ export const promotionUsageSchema = z
   .meta({ id: 'PromotionUsage' });
 export type PromotionUsage = z.infer<typeof promotionUsageSchema>;
 
+/**
+ * What a pass sale outside the desk offers (docs/rules.md#promotions): the promotions RUNNING today that name a
+ * pass product, and the customer's uses of each, for `promotionRefusal` and `quoteDesk` in the preview.
+ */
+export const passPromotionsSchema = z
+  .object({
+    /** Today in Asia/Seoul: the day the promotions are read on. */
+    today: z.string(),
+    promotions: z.array(deskPromotionSchema),
+    used: promotionUsageSchema,
+  })
+  .meta({ id: 'PassPromotions' });
+export type PassPromotions = z.infer<typeof passPromotionsSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // One checkout
 

@@ -271,6 +271,12 @@ export const sellBodySchema = z
      */
     leaveUnpaid: won.optional(),
     soldByMemberId: idSchema.nullable().optional(),
+    /**
+     * A promotion RUNNING today that names the pass product, under the customer's limit (404 for another facility's,
+     * 409 `promotionNotActive`, `promotionNotForItem`, `promotionLimitReached`): the price is then the promoted one
+     * (docs/rules.md#promotions), and a different `price` needs `priceReason`.
+     */
+    promotionId: idSchema.nullable().optional(),
   })
   .meta({ id: 'PassSale' });
 export type SellBody = z.input<typeof sellBodySchema>;

@@ -12,6 +12,8 @@ import {
   gymMember,
   member,
   paymentLine,
+  promotion,
+  promotionTarget,
   sale,
   ticketIssue,
 } from '#server/db/schema/index.ts';
@@ -377,6 +379,74 @@ describe('a staff step at the tablet', () => {
       401,
       'kioskStaffRequired',
     );
+  });
+
+  it('offers the promotions running on its products and sells with one at the promoted price (docs/rules.md#promotions)', async () => {
+    const promo = async (name: string, values: Partial<typeof promotion.$inferInsert> = {}) => {
+      const [row] = await t.db
+        .insert(promotion)
+        .values({
+          gymId: f.gymId,
+          name,
+          kind: 'PERCENT',
+          value: 10,
+          startDate: '2026-03-01',
+          endDate: '2026-03-31',
+          perCustomerLimit: 1,
+          ...values,
+        })
+        .returning();
+      await t.db
+        .insert(promotionTarget)
+        .values({ promotionId: row!.id, itemType: 'PASS', itemId: f.ticketId });
+      return row!;
+    };
+    const running = await promo('재등록 10% 할인');
+    const ended = await promo('지난 할인', { startDate: '2026-02-01', endDate: '2026-03-01' });
+    const walk = await walkIn(token, '박할인');
+    // A front desk that may sell and take payments.
+    const seller = await staffOf(f, { ...FULL, payHistoryUseYn: true, payHistorySettingYn: true });
+    const { headers } = await windowOf(token, seller);
+
+    // Before the prospect is a customer: the promotions, and no uses yet.
+    const offered = async () => {
+      const response = await send('GET', `/web/kiosk/consult-staff/${walk.id}/promotions`, { headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as {
+        promotions: { id: number }[];
+        used: { promotionId: number; used: number }[];
+      };
+    };
+    const first = await offered();
+    expect(first.promotions.map((p) => p.id)).toContain(running.id);
+    expect(first.promotions.map((p) => p.id)).not.toContain(ended.id);
+    expect(first.used).toEqual([]);
+
+    const converted = await send('POST', `/web/kiosk/consult-staff/${walk.id}/customer`, { headers });
+    const { customerId } = converted.json().data as { customerId: number };
+
+    // An ended promotion is refused as the desk refuses it, and nothing is written.
+    const before = await snapshot(f, walk.id);
+    const refused = await send('POST', `/web/kiosk/consult-staff/${walk.id}/sell`, {
+      headers,
+      payload: { ...sellBody(f), promotionId: ended.id, payments: [{ method: 'CARD', amount: 540_000 }] },
+    });
+    expectRefusal(refused, 409, 'promotionNotActive');
+    expect(await snapshot(f, walk.id)).toEqual(before);
+
+    const sold = await send('POST', `/web/kiosk/consult-staff/${walk.id}/sell`, {
+      headers,
+      payload: { ...sellBody(f), promotionId: running.id, payments: [{ method: 'CARD', amount: 540_000 }] },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const [row] = await t.db.select().from(sale).where(eq(sale.ticketIssueId, sold.json().data.issueId));
+    expect(row).toMatchObject({
+      memberId: customerId,
+      promotionId: running.id,
+      listPrice: 600_000,
+      price: 540_000,
+    });
+    expect((await offered()).used).toEqual([{ promotionId: running.id, used: 1 }]);
   });
 
   it('ignores a session sent along: the window is the staff member who signed in, and none is no window', async () => {

@@ -10,6 +10,7 @@ import {
   kioskStaffEndRoute,
   kioskStaffFinishRoute,
   kioskStaffOpenRoute,
+  kioskStaffPromotionsRoute,
   kioskStaffSellRoute,
 } from '#domain/api/consult-kiosk.ts';
 import { type GymRight, hasRight } from '#domain/permissions.ts';
@@ -22,6 +23,7 @@ import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { staffSignIn } from '../auth/staff-sign-in.ts';
 import { createCustomer } from '../customer/customer.service.ts';
 import { sellPass } from '../pass/pass.service.ts';
+import { passPromotions } from '../sales/sale-promotion.ts';
 import {
   assertConsultAddOn,
   callConsult,
@@ -314,6 +316,25 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         return { customerId: created.id, created: true };
       });
       return { data };
+    },
+  );
+
+  app.get(
+    kioskStaffPromotionsRoute.path,
+    {
+      ...staffStep,
+      schema: {
+        tags,
+        summary: "The tablet's staff window: the promotions the sale may apply, with the customer's uses",
+        params: kioskStaffPromotionsRoute.params,
+        response: { 200: kioskStaffPromotionsRoute.response, ...answers },
+      },
+    },
+    async (request) => {
+      await acting(request, SELL);
+      const row = await consultOf(request, request.params.id);
+      const customerId = row.customerId ?? (await customerOfConsult(ctx.db, row))?.customerId ?? null;
+      return { data: await passPromotions(ctx.db, row.gymId, customerId, ctx.clock()) };
     },
   );
 

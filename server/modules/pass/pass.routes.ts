@@ -5,6 +5,7 @@ import {
   collectRoute,
   endHoldRoute,
   holdRoute,
+  passPromotionsRoute,
   refundPreviewRoute,
   refundRoute,
   sellRoute,
@@ -21,6 +22,7 @@ import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import { actorOf } from '../customer/customer.routes.ts';
+import { passPromotions } from '../sales/sale-promotion.ts';
 import {
   collectPayment,
   consumeSessions,
@@ -92,6 +94,27 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const data = await issueDetail(ctx.db, request.params.id, ctx.clock());
       // The pass's payment lines are the payment right's (docs/rules.md#access-table).
       return { data: (await seesMoney(request, ctx.loadRights, data.gymId)) ? data : withoutPassMoney(data) };
+    },
+  );
+
+  app.get(
+    passPromotionsRoute.path,
+    {
+      schema: {
+        tags: ['ticket-issue'],
+        summary:
+          "The promotions running today on pass products, with the customer's uses (for the sale's choice)",
+        params: passPromotionsRoute.params,
+        querystring: passPromotionsRoute.query,
+        response: { 200: passPromotionsRoute.response, ...writes },
+      },
+    },
+    async (request) => {
+      // Whoever may sell a pass sees what it may be sold with (docs/rules.md#promotions).
+      await guard(request, request.params.gymId, WRITE);
+      return {
+        data: await passPromotions(ctx.db, request.params.gymId, request.query.memberId, ctx.clock()),
+      };
     },
   );
 

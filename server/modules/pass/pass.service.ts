@@ -56,6 +56,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { openCheckout, refreshPassMoney, writePaymentLines } from '../sales/checkout.ts';
+import { promotedPassPrice } from '../sales/sale-promotion.ts';
 import { assertUnpaidChosen } from '../sales/unpaid-choice.ts';
 
 // Sold passes (docs/rules.md#passes): selling, holds, transfers, the usage ledger, collecting and refunds. Every
@@ -241,7 +242,11 @@ export type SellInput = {
    * the lines itself. Without it the sale opens its own PASS checkout for its payments.
    */
   checkoutId?: number | undefined;
-  /** The promotion the desk applied: it explains the price's difference as a reason would. */
+  /**
+   * The promotion applied. With `checkoutId`, the desk has checked and priced it (it explains the price's difference
+   * as a reason would); without, this sale checks it as the desk does and starts from its price
+   * (docs/rules.md#promotions).
+   */
   promotionId?: number | null | undefined;
 };
 
@@ -263,9 +268,26 @@ export const sellPassSale = async (
     .where(and(eq(ticket.id, input.ticketId), eq(ticket.gymId, input.gymId)));
   if (!product) throw notFound();
   if (!isSellable(product, today)) throw refused('ticketNotOnSale', { label: saleLabel(product, today) });
-  const price = input.price ?? product.salePrice;
-  if (price !== product.salePrice && !input.priceReason && input.promotionId == null)
-    throw badField('priceReason', 'priceReasonRequired');
+  // docs/rules.md#promotions: a sale outside the desk checks its promotion as the checkout does, on the customer's
+  // locked row (their uses count toward the limit), and starts from the promoted price.
+  let base = product.salePrice;
+  let promotionDiscount = 0;
+  if (input.promotionId != null && input.checkoutId === undefined) {
+    await tx.select({ id: member.id }).from(member).where(eq(member.id, customer.id)).for('update');
+    const promoted = await promotedPassPrice(tx, {
+      gymId: input.gymId,
+      memberId: customer.id,
+      ticket: product,
+      promotionId: input.promotionId,
+      today,
+    });
+    base = promoted.price;
+    promotionDiscount = promoted.promotionDiscount;
+  }
+  const price = input.price ?? base;
+  const reasonNeeded =
+    input.checkoutId === undefined ? price !== base : price !== base && input.promotionId == null;
+  if (reasonNeeded && !input.priceReason) throw badField('priceReason', 'priceReasonRequired');
   if (sum(input.payments) > price) throw badField('payments', 'paymentsAbovePrice');
   if (input.checkoutId !== undefined && input.payments.length > 0)
     throw new Error('sellPass: a desk checkout writes its own payment lines');
@@ -356,6 +378,9 @@ export const sellPassSale = async (
       endDate,
       price,
       paid,
+      ...(input.promotionId != null && input.checkoutId === undefined
+        ? { promotionId: input.promotionId, promotionDiscount }
+        : {}),
       ...(overlap ? { overlapsPassId: overlap.id } : {}),
     },
   });

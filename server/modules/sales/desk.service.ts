@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PaymentMethod, SaleItemType, VatMode } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import { checkoutFigures, type DeskQuoteItem, quoteDesk } from '#domain/rules/desk.ts';
@@ -27,7 +27,6 @@ import {
   product,
   productGroup,
   promotion,
-  promotionTarget,
   sale,
   saleAdjustment,
   ticket,
@@ -41,6 +40,7 @@ import { liveCustomer, sellPassSale } from '../pass/pass.service.ts';
 import { moveStock } from '../product/stock.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } from './checkout.ts';
+import { promotionsWithTargets, runningPromotions, usageOf } from './sale-promotion.ts';
 import { assertUnpaidChosen } from './unpaid-choice.ts';
 
 // The payment desk (docs/rules.md#the-desk): what it sells today, one checkout of passes, products and locker
@@ -85,27 +85,6 @@ const staffOf = (db: Executor, gymId: number) =>
     .orderBy(asc(member.name), asc(member.id))
     .limit(200);
 
-/** The promotions with their targets, two queries. */
-const promotionsWithTargets = async (db: Executor, rows: (typeof promotion.$inferSelect)[]) => {
-  const ids = rows.map((r) => r.id);
-  const targets = ids.length
-    ? await db.select().from(promotionTarget).where(inArray(promotionTarget.promotionId, ids))
-    : [];
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    kind: p.kind,
-    value: p.value,
-    startDate: p.startDate,
-    endDate: p.endDate,
-    status: p.status,
-    perCustomerLimit: p.perCustomerLimit,
-    targets: targets
-      .filter((t) => t.promotionId === p.id)
-      .map((t) => ({ itemType: t.itemType, itemId: t.itemId })),
-  }));
-};
-
 /**
  * What the desk can sell today (docs/rules.md#the-desk): the pass products on sale, the ACTIVE products with their
  * stock and group, the promotions valid today with their targets, the free working lockers when the LOCKER add-on
@@ -149,19 +128,6 @@ export const deskCatalog = async (db: Executor, gymId: number, now: Date): Promi
     .where(eq(productGroup.gymId, gymId))
     .orderBy(asc(productGroup.sortOrder), asc(productGroup.id))
     .limit(200);
-  const promoRows = await db
-    .select()
-    .from(promotion)
-    .where(
-      and(
-        eq(promotion.gymId, gymId),
-        eq(promotion.status, 'ACTIVE'),
-        lte(promotion.startDate, today),
-        gte(promotion.endDate, today),
-      ),
-    )
-    .orderBy(asc(promotion.name), asc(promotion.id))
-    .limit(200);
   const lockerAddOn = await hasApprovedAddOn(db, gymId, ['LOCKER']);
   const lockers = lockerAddOn
     ? await db
@@ -187,21 +153,11 @@ export const deskCatalog = async (db: Executor, gymId: number, now: Date): Promi
       lowStock: lowStockAt !== null && p.stock <= lowStockAt,
     })),
     groups,
-    promotions: await promotionsWithTargets(db, promoRows),
+    promotions: await runningPromotions(db, gymId, today),
     lockerAddOn,
     lockers,
     staff: await staffOf(db, gymId),
   };
-};
-
-/** How many sales of the customer used each promotion (docs/rules.md#promotions): the per-customer limit's count. */
-const usageOf = async (db: Executor, gymId: number, memberId: number): Promise<Record<number, number>> => {
-  const rows = await db
-    .select({ promotionId: sale.promotionId, used: sql<number>`count(*)`.mapWith(Number) })
-    .from(sale)
-    .where(and(eq(sale.memberId, memberId), eq(sale.gymId, gymId), isNotNull(sale.promotionId)))
-    .groupBy(sale.promotionId);
-  return Object.fromEntries(rows.map((r) => [r.promotionId!, r.used]));
 };
 
 /** `GET /web/sales/desk/{gymId}/promotion-usage`: 404 for a customer of another facility. */
