@@ -20,6 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import { Client, percentile, scratchDatabase, uniquePhone } from './proc.ts';
 import { startServer, stopServer } from './server.ts';
@@ -95,12 +96,55 @@ const findDesk = async (demo: Client): Promise<Desk> => {
 
 type Timings = Record<Write, number[]>;
 
+/** Counts what each write sends to PostgreSQL (DESK_STATEMENTS=1): reset before it, read after it. */
+type Counter = { before: () => Promise<void>; after: (write: Write) => Promise<void> };
+
+/**
+ * `pg_stat_statements` on the scratch database (the server must preload it): the calls of every statement the app
+ * sent while one write was in flight (begin and commit are not tracked; the counter's own statements left out).
+ */
+const statementCounter = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('create extension if not exists pg_stat_statements');
+  const counts: Partial<Record<Write, { statements: number; ms: number }>> = {};
+  const texts: Partial<Record<Write, string[]>> = {};
+  const counter: Counter = {
+    before: async () => {
+      await client.query('select pg_stat_statements_reset()');
+    },
+    after: async (write) => {
+      const { rows } = await client.query<{ calls: string; ms: number; query: string }>(
+        `select s.calls, s.total_exec_time as ms, s.query from pg_stat_statements s join pg_database d on d.oid = s.dbid
+          where d.datname = current_database() and s.query not like '%pg_stat_statements%' order by s.calls desc`,
+      );
+      counts[write] = {
+        statements: rows.reduce((sum, r) => sum + Number(r.calls), 0),
+        ms: rows.reduce((sum, r) => sum + Number(r.ms), 0),
+      };
+      texts[write] = rows.map(
+        (r) => `${r.calls}× ${Number(r.ms).toFixed(2)} ms ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
+    },
+  };
+  return { counter, counts, texts, close: () => client.end() };
+};
+
 /** One round of the desk's writes on two fresh customers; each write's time goes into `timings`. */
-const round = async (demo: Client, desk: Desk, index: number, timings: Timings, customers: number[]) => {
+const round = async (
+  demo: Client,
+  desk: Desk,
+  index: number,
+  timings: Timings,
+  customers: number[],
+  counter?: Counter,
+) => {
   const { gymId, product } = desk;
   const today = seoulToday(new Date());
   const timed = async <T>(write: Write, method: string, path: string, body?: unknown): Promise<T> => {
+    await counter?.before();
     const answer = await demo.request(method, path, body);
+    await counter?.after(write);
     if (answer.status < 200 || answer.status >= 300)
       throw new Error(
         `${write}: ${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 400)}`,
@@ -220,6 +264,11 @@ type Outcome = {
   writes: Record<Write, Figures>;
   /** Each write's first time, in the first warm-up round (the server's first write of its kind). */
   first: Record<Write, number>;
+  /**
+   * Statements per write and their execution time in the database (PostgreSQL with DESK_STATEMENTS=1), from one
+   * more round. The server's background work in the same moment (the outbox's poll) is counted too.
+   */
+  statements: Partial<Record<Write, { statements: number; ms: number }>>;
   bare: Figures;
   load: { start: string; end: string };
 };
@@ -237,6 +286,7 @@ const benchDatabase = async (
   let seedSeconds: number;
   const customers: number[] = [];
   let first: Record<Write, number>;
+  let statements: Outcome['statements'] = {};
   {
     const { child, baseUrl } = await startServer({ ...env, SEED: 'demo' });
     try {
@@ -251,6 +301,20 @@ const benchDatabase = async (
       for (let i = 0; i < WARMUP; i++) await round(demo, desk, i, warm, customers);
       for (let i = 0; i < ROUNDS; i++) await round(demo, desk, WARMUP + i, timings, customers);
       await endDemoHolds(demo, desk, timings);
+      if (db === 'postgres' && process.env.DESK_STATEMENTS && env.DATABASE_URL) {
+        // One more round, not timed, counting each write's statements.
+        const counting = await statementCounter(env.DATABASE_URL);
+        try {
+          const untimed = Object.fromEntries(WRITES.map((w) => [w, [] as number[]])) as Timings;
+          await round(demo, desk, WARMUP + ROUNDS, untimed, customers, counting.counter);
+          statements = counting.counts;
+          if (process.env.DESK_STATEMENTS === 'sql')
+            for (const [write, lines] of Object.entries(counting.texts))
+              console.log(`  ${write}:\n    ${lines.join('\n    ')}`);
+        } finally {
+          await counting.close();
+        }
+      }
       first = Object.fromEntries(WRITES.map((w) => [w, Math.round(warm[w][0] ?? Number.NaN)])) as Record<
         Write,
         number
@@ -264,10 +328,11 @@ const benchDatabase = async (
     const { child, baseUrl } = await startServer(bareEnv, 'bench/desk-baseline.ts');
     try {
       const bare = new Client(baseUrl, sid);
-      // The customers the rounds registered, each written to twice (as a round writes to each of its two).
-      for (let i = 0; i < customers.length * 2; i++) {
+      // The customers the timed and warm-up rounds registered, each written to twice.
+      const rounded = customers.slice(0, (WARMUP + ROUNDS) * 2);
+      for (let i = 0; i < rounded.length * 2; i++) {
         const answer = await bare.request('POST', '/bare/desk-write', {
-          memberId: customers[i % customers.length],
+          memberId: rounded[i % rounded.length],
           amount: 1000,
         });
         if (answer.status !== 201)
@@ -284,6 +349,7 @@ const benchDatabase = async (
     desk,
     writes: Object.fromEntries(WRITES.map((w) => [w, figuresOf(timings[w])])) as Record<Write, Figures>,
     first: first!,
+    statements,
     bare: figuresOf(bareMs),
     load: { start: loadStart, end: loadAverages() },
   };
@@ -338,6 +404,14 @@ const report = (o: Outcome) => {
   console.log(
     `| baseline: bare Fastify + driver (session, lock, insert, upsert) | ${o.bare.n} | | ${o.bare.p50} | ${o.bare.p95} | ${o.bare.max} | | 1.0× | 1.0× | |`,
   );
+  if (Object.keys(o.statements).length > 0)
+    console.log(
+      `\n${o.db}: statements per write and their execution time in the database, from one more round (begin and commit not counted; the baseline sends 4 besides them): ${Object.entries(
+        o.statements,
+      )
+        .map(([w, n]) => `${w} ${n.statements} (${n.ms.toFixed(1)} ms)`)
+        .join(', ')}`,
+    );
 };
 
 /** Runs the desk's writes on PGlite and, when a server is named, PostgreSQL; returns the exit code. */
