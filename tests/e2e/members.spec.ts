@@ -259,6 +259,21 @@ test('pass products and sold passes: the sale label, the price sort and the filt
   await expect(page.getByText('17% off')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: '요가 1개월' })).toContainText('On sale');
+  // docs/rules.md#promotions: a promotion running today on the new product is offered in this sale too.
+  const products = await (await owner.api.get(`/web/ticket?gymId=${gym.id}&_start=0&_end=100`)).json();
+  const yoga = (Array.isArray(products) ? products : products.data).find(
+    (t: { name: string }) => t.name === '요가 1개월',
+  );
+  await postOk(owner, '/web/promotion', {
+    gymId: gym.id,
+    name: '재등록 10% 할인',
+    kind: 'PERCENT',
+    value: 10,
+    startDate: '2000-01-01',
+    endDate: '2099-12-31',
+    perCustomerLimit: 1,
+    targets: [{ itemType: 'PASS', itemId: yoga.id }],
+  });
   await page.goto('/ticket/issueList?lng=en');
   await expect(page.getByRole('heading', { level: 1, name: passesEn.issued.title })).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -275,7 +290,18 @@ test('pass products and sold passes: the sale label, the price sort and the filt
     .getByTitle(/요가 1개월/)
     .last()
     .click();
+  // Choosing the promotion prices the pass as the server will (₩100,000 − 10%), and the whole-amount line follows.
+  await sell.getByRole('combobox', { name: 'Promotion' }).click();
+  await page
+    .getByTitle(/재등록 10% 할인/)
+    .last()
+    .click();
+  await expect(sell.getByRole('spinbutton', { name: passesEn.sell.price })).toHaveValue('90,000');
+  await expect(sell.getByText('₩10,000 off the list price of ₩100,000')).toBeVisible();
+  await expect(sell.getByRole('status')).toContainText('Paid ₩90,000 · Unpaid ₩0');
   await sell.getByRole('button', { name: passesEn.sell.submit }).click();
   await expect(sell).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: '요가 1개월' })).toContainText('박지훈');
+  const sold = page.getByRole('row').filter({ hasText: '요가 1개월' });
+  await expect(sold).toContainText('박지훈');
+  await expect(sold).toContainText('₩90,000');
 });

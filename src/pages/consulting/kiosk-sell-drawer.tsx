@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -19,13 +19,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { kioskStaffSellRoute } from '#domain/api/consult-kiosk.ts';
+import { kioskStaffPromotionsRoute, kioskStaffSellRoute } from '#domain/api/consult-kiosk.ts';
 import { type PeriodUnit, passEndDate } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { kioskProductSchema } from '#domain/schemas/consult.ts';
 import { fieldErrorsOf, isHttpError, reasonOf } from '#src/providers/http-error.ts';
 import { formatWon, paymentsTotal } from '../members/money.ts';
+import { passPromotionOptions, promotedPassPrice } from '../members/pass-promotions.ts';
 import { PaymentLines } from '../members/payment-lines.tsx';
+import { PassPromotionField } from '../members/promotion-choice.tsx';
 import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
 import { kioskApi } from './kiosk-api.ts';
 import { isStaffWindowGone, isTabletEnded, useKiosk } from './kiosk-context.tsx';
@@ -41,6 +43,7 @@ type Values = {
   soldByMemberId?: number;
   allowOverlap?: boolean;
   leaveUnpaid?: number;
+  promotionId?: number;
 };
 
 /**
@@ -77,7 +80,19 @@ export function KioskSellDrawer({
   const payments = Form.useWatch('payments', form);
   const product = products.find((p) => p.id === ticketId);
   const today = seoulToday(new Date());
-  const agreed = typeof price === 'number' ? price : (product?.salePrice ?? 0);
+  // docs/rules.md#promotions: the promotions running today that apply to the product for the consult's customer.
+  const promotions = useQuery({
+    queryKey: ['consult', 'kiosk-promotions', consultId, kiosk.staff?.staffToken],
+    queryFn: () =>
+      kioskApi.call(kioskStaffPromotionsRoute, { params: { id: consultId }, headers: kiosk.staffHeaders() }),
+    retry: false,
+  });
+  const promotionId = Form.useWatch('promotionId', form);
+  const promotionOptions = passPromotionOptions(promotions.data, ticketId);
+  const promotion = promotionOptions.find((o) => o.promotion.id === promotionId)?.promotion;
+  const promoted = promotedPassPrice(promotions.data, product, promotion);
+  const base = product ? promoted.price : 0;
+  const agreed = typeof price === 'number' ? price : base;
   const paid = paymentsTotal(payments);
   const owed = Math.max(agreed - paid, 0);
   useWholeAmountFirst(form, agreed, { enabled: product !== undefined });
@@ -99,7 +114,8 @@ export function KioskSellDrawer({
         body: {
           ticketId: values.ticketId!,
           startDate: values.startDate.format('YYYY-MM-DD'),
-          ...(values.price !== undefined && values.price !== product?.salePrice
+          ...(promotion ? { promotionId: promotion.id } : {}),
+          ...(values.price !== undefined && values.price !== base
             ? { price: values.price, priceReason: values.priceReason ?? null }
             : {}),
           payments: (values.payments ?? [])
@@ -130,11 +146,15 @@ export function KioskSellDrawer({
   const pickProduct = (id: number) => {
     const chosen = products.find((p) => p.id === id);
     setOverlap(null);
-    // The usual sale is paid in full by card: the line starts at the price, and the desk changes it.
+    // The usual sale is paid in full by card: the line starts at the price, and the desk changes it. The lines are
+    // reset, not set with setFieldsValue (which marks them typed in), so the first one goes on following the price
+    // when a promotion or a new price changes it (useWholeAmountFirst).
+    form.resetFields(['payments']);
+    form.setFieldValue('payments', [{ method: 'CARD', amount: chosen?.salePrice }]);
     form.setFieldsValue({
       price: chosen?.salePrice,
+      promotionId: undefined,
       startDate: dayjs(today),
-      payments: [{ method: 'CARD', amount: chosen?.salePrice }],
     });
   };
 
@@ -200,6 +220,18 @@ export function KioskSellDrawer({
             }
           />
         )}
+        {product && (
+          <PassPromotionField
+            options={promotionOptions}
+            won={won}
+            discount={promoted.discount}
+            listPrice={product.salePrice}
+            // The price follows the promotion chosen; the first payment line follows the price.
+            onPicked={(picked) =>
+              form.setFieldsValue({ price: promotedPassPrice(promotions.data, product, picked).price })
+            }
+          />
+        )}
         <Form.Item
           name="price"
           label={translate('passes.sell.price')}
@@ -213,7 +245,7 @@ export function KioskSellDrawer({
             parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
           />
         </Form.Item>
-        {product && typeof price === 'number' && price !== product.salePrice && (
+        {product && typeof price === 'number' && price !== base && (
           <Form.Item
             name="priceReason"
             label={translate('passes.sell.priceReason')}

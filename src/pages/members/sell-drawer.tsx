@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { sellRoute } from '#domain/api/pass.ts';
+import { passPromotionsRoute, sellRoute } from '#domain/api/pass.ts';
 import { overlappingPass, type PeriodUnit, passEndDate, saleStartDate } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Ticket, TicketIssueDetail } from '#domain/schemas/pass.ts';
@@ -26,7 +26,9 @@ import { isHttpError } from '#src/providers/http-error.ts';
 import { api, http } from '#src/providers/instances.ts';
 import { fieldErrorsOf } from './add-customer-drawer.tsx';
 import { formatWon, paymentsTotal } from './money.ts';
+import { passPromotionOptions, promotedPassPrice } from './pass-promotions.ts';
 import { PaymentLines } from './payment-lines.tsx';
+import { PassPromotionField } from './promotion-choice.tsx';
 import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from './unpaid-choice.tsx';
 import { useStaffOptions } from './use-staff-options.ts';
 
@@ -39,6 +41,7 @@ type Values = {
   soldByMemberId?: number;
   allowOverlap?: boolean;
   leaveUnpaid?: number;
+  promotionId?: number;
 };
 
 /** The products on sale today, for the sell drawer. */
@@ -87,7 +90,18 @@ export function SellDrawer({
   const payments = Form.useWatch('payments', form);
   const product = products.data?.find((p) => p.id === ticketId);
   const today = seoulToday(new Date());
-  const agreed = typeof price === 'number' ? price : (product?.salePrice ?? 0);
+  // docs/rules.md#promotions: the promotions running today that apply to the product for this customer.
+  const promotions = useQuery({
+    queryKey: ['passes', 'promotions', gymId, memberId],
+    queryFn: () => api.call(passPromotionsRoute, { params: { gymId }, query: { memberId } }),
+    enabled: open,
+  });
+  const promotionId = Form.useWatch('promotionId', form);
+  const promotionOptions = passPromotionOptions(promotions.data, ticketId);
+  const promotion = promotionOptions.find((o) => o.promotion.id === promotionId)?.promotion;
+  const promoted = promotedPassPrice(promotions.data, product, promotion);
+  const base = product ? promoted.price : 0;
+  const agreed = typeof price === 'number' ? price : base;
   const paid = paymentsTotal(payments);
   const owed = Math.max(agreed - paid, 0);
   useWholeAmountFirst(form, agreed, { enabled: product !== undefined });
@@ -112,7 +126,8 @@ export function SellDrawer({
           memberId,
           ticketId: values.ticketId!,
           startDate: values.startDate.format('YYYY-MM-DD'),
-          ...(values.price !== undefined && values.price !== product?.salePrice
+          ...(promotion ? { promotionId: promotion.id } : {}),
+          ...(values.price !== undefined && values.price !== base
             ? { price: values.price, priceReason: values.priceReason ?? null }
             : {}),
           payments: (values.payments ?? [])
@@ -136,12 +151,16 @@ export function SellDrawer({
 
   const pickProduct = (id: number) => {
     const chosen = products.data?.find((p) => p.id === id);
-    // The usual sale is paid in full by card: the line starts at the price, and the desk changes it.
+    // The usual sale is paid in full by card: the line starts at the price, and the desk changes it. The lines are
+    // reset, not set with setFieldsValue (which marks them typed in), so the first one goes on following the price
+    // when a promotion or a new price changes it (useWholeAmountFirst).
+    form.resetFields(['payments']);
+    form.setFieldValue('payments', [{ method: 'CARD', amount: chosen?.salePrice }]);
     form.setFieldsValue({
       price: chosen?.salePrice,
+      promotionId: undefined,
       startDate: dayjs(chosen ? saleStartDate(today, passes, chosen) : today),
       allowOverlap: false,
-      payments: [{ method: 'CARD', amount: chosen?.salePrice }],
     });
   };
 
@@ -220,6 +239,18 @@ export function SellDrawer({
             }
           />
         )}
+        {product && (
+          <PassPromotionField
+            options={promotionOptions}
+            won={won}
+            discount={promoted.discount}
+            listPrice={product.salePrice}
+            // The price follows the promotion chosen; the first payment line follows the price.
+            onPicked={(picked) =>
+              form.setFieldsValue({ price: promotedPassPrice(promotions.data, product, picked).price })
+            }
+          />
+        )}
         <Form.Item
           name="price"
           label={translate('passes.sell.price')}
@@ -233,7 +264,7 @@ export function SellDrawer({
             parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
           />
         </Form.Item>
-        {product && typeof price === 'number' && price !== product.salePrice && (
+        {product && typeof price === 'number' && price !== base && (
           <Form.Item
             name="priceReason"
             label={translate('passes.sell.priceReason')}
