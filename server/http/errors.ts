@@ -175,7 +175,8 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       const errors = Object.fromEntries(
         Object.entries(error.fieldErrors).map(([field, key]) => [
           field,
-          [isValidationKey(key) ? translateValidation(lang, key) : translate(lang, key)],
+          // A field's message may name the same figures as the whole message ("500,000원 미수로 남기기").
+          [isValidationKey(key) ? translateValidation(lang, key) : translate(lang, key, error.params)],
         ]),
       );
       return send(reply, request, {
