@@ -3,6 +3,7 @@
 // a customer's passes and sessions but not what the customer paid, owes or was refunded.
 import type { Customer } from '../schemas/customer.ts';
 import type { TicketIssue } from '../schemas/pass.ts';
+import type { Trainer } from '../schemas/schedule.ts';
 
 type PassMoney = Pick<TicketIssue, 'price' | 'paidAmount' | 'refundedAmount' | 'unpaidAmount'> & {
   moneyHidden?: boolean | undefined;
@@ -26,3 +27,15 @@ export const withoutCustomerMoney = <
 >(
   customer: T,
 ): T => ({ ...customer, unpaidAmount: 0, moneyHidden: true });
+
+/**
+ * A trainer profile without its pay rule (docs/rules.md#trainer-pay): a colleague's rates are payroll, the finance
+ * right's. The kinds stay (they say how a class is counted, not what it is worth).
+ */
+export const withoutPayRule = (trainer: Trainer): Trainer => ({
+  ...trainer,
+  payRate: 0,
+  groupPayRate: 0,
+  groupPayMinAttendees: 0,
+  payHidden: true,
+});

@@ -286,6 +286,8 @@ export const trainerSchema = z
     groupPayKind: z.enum(groupPayKinds),
     groupPayRate: z.number().int(),
     groupPayMinAttendees: z.number().int(),
+    /** Set when the caller may not read this pay rule (a colleague's, without the finance right): the rates are 0. */
+    payHidden: z.boolean().optional(),
   })
   .meta({ id: 'Trainer' });
 export type Trainer = z.output<typeof trainerSchema>;

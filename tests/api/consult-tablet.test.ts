@@ -95,7 +95,15 @@ const staffOf = async (f: Facility, flags: Partial<Record<PermissionFlag, boolea
     gymAuthId: set!.id,
   };
 };
-const FULL = { consultUseYn: true, consultSettingYn: true, memberUseYn: true, memberSettingYn: true };
+/** A front desk's rights: consultations, customers, and selling (docs/rules.md#permissions: a sale takes money). */
+const FULL = {
+  consultUseYn: true,
+  consultSettingYn: true,
+  memberUseYn: true,
+  memberSettingYn: true,
+  payHistoryUseYn: true,
+  payHistorySettingYn: true,
+};
 
 const openTablet = async (f: Facility) => {
   const response = await send('POST', `/web/consult/kiosk/${f.gymId}`, { cookies: f.owner });
@@ -540,6 +548,21 @@ describe('a staff step refused', () => {
     const called = await send('POST', `/web/kiosk/consult-staff/${walk.id}/call`, { headers });
     expect(called.statusCode, called.body).toBe(200);
     expect(called.json().data).toMatchObject({ status: 'CONSULTING', staffMemberId: consultant.memberId });
+  });
+
+  it('with a trainer who registers customers but may not take money: the customer allowed, the sale 403', async () => {
+    const trainer = await staffOf(f, { ...FULL, payHistoryUseYn: false, payHistorySettingYn: false });
+    const { headers, data } = await windowOf(token, trainer);
+    expect(data).toMatchObject({ mayWrapUp: true, maySell: false });
+    await send('POST', `/web/kiosk/consult-staff/${walk.id}/call`, { headers });
+    const before = await snapshot(f, walk.id);
+    for (const [method, url, payload] of [
+      ['GET', `/web/kiosk/consult-staff/${walk.id}/promotions`, undefined],
+      ['POST', `/web/kiosk/consult-staff/${walk.id}/sell`, sellBody(f)],
+    ] as const) {
+      expectRefusal(await send(method, url, { headers, payload }), 403, 'kioskStepForbidden');
+    }
+    expect(await snapshot(f, walk.id)).toEqual(before);
   });
 
   it('once the staff member loses the right, from the next step on', async () => {

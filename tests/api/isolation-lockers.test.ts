@@ -13,7 +13,7 @@ import { approveAddOn, type Cookies, makeActiveGym, makeStaff, operatorOf } from
 // the facility's audit chain, where every locker write leaves a row, keeps its length.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Right = 'memberUseYn' | 'memberSettingYn';
+type Right = 'memberUseYn' | 'memberSettingYn' | 'payHistorySettingYn';
 type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
@@ -22,6 +22,8 @@ let B: number;
 let ownerA: Cookies;
 let ownerB: Cookies;
 let operator: Cookies;
+/** memberSettingYn and payHistorySettingYn: a rental is a sale (docs/rules.md#permissions). */
+let seller: Cookies;
 const only = {} as Record<Right, Cookies>;
 const allBut = {} as Record<Right, Cookies>;
 let sharedRoom = 0;
@@ -42,10 +44,11 @@ beforeAll(async () => {
   ownerB = b.owner.cookies;
   await approveAddOn(t, A, 'LOCKER');
   await approveAddOn(t, B, 'LOCKER');
-  for (const flag of ['memberUseYn', 'memberSettingYn'] as const) {
+  for (const flag of ['memberUseYn', 'memberSettingYn', 'payHistorySettingYn'] as const) {
     only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
     allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
   }
+  seller = (await makeStaff(t.app, a.owner, A, { memberSettingYn: true, payHistorySettingYn: true })).cookies;
   sharedRoom = await makeRoom();
   sharedLocker = await freeLocker();
   sharedRental = await freshRental();
@@ -102,6 +105,8 @@ type Endpoint = {
   method: Method;
   path: string;
   right: Right;
+  /** A flag needed besides `right`: "with" is then `seller`, and it gets its own "without" case. */
+  also?: 'memberSettingYn';
   ok: number;
   target: () => Promise<Target>;
   /** The same call by B's owner naming B as the facility, with A's ids: 404. */
@@ -195,7 +200,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/web/locker/rental',
-    right: 'memberSettingYn',
+    right: 'payHistorySettingYn',
+    also: 'memberSettingYn',
     ok: 201,
     target: async () => {
       const customer = await makeCustomer(t, ownerA, A);
@@ -236,7 +242,10 @@ const ENDPOINTS: Endpoint[] = [
     ([name, body]): Endpoint => ({
       method: 'POST',
       path: `/web/locker/rental/{id}/${name}`,
-      right: 'memberSettingYn',
+      // Renewing takes a fee and ending gives the deposit back: money moves.
+      ...(name === 'move'
+        ? { right: 'memberSettingYn' as const }
+        : { right: 'payHistorySettingYn' as const, also: 'memberSettingYn' as const }),
       ok: 200,
       target: async () => ({
         url: `/web/locker/rental/${await freshRental()}/${name}?gymId=${A}`,
@@ -260,14 +269,14 @@ const CASES: [Who, number | 'ok'][] = [
   ['ownerA', 'ok'],
 ];
 
-const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
+const cookiesOf = (who: Who, endpoint: Endpoint): Cookies | undefined =>
   ({
     anon: undefined,
     ownerB,
     'ownerB-own': ownerB,
-    without: allBut[right],
+    without: allBut[endpoint.right],
     operator,
-    with: only[right],
+    with: endpoint.also ? seller : only[endpoint.right],
     ownerA,
   })[who];
 
@@ -293,7 +302,7 @@ describe('the lockers isolation matrix', () => {
         it(`${who} → ${outcome}`, async () => {
           const target = who === 'ownerB-own' ? await endpoint.foreign!() : await endpoint.target();
           const before = await auditLength();
-          const cookies = cookiesOf(who, endpoint.right);
+          const cookies = cookiesOf(who, endpoint);
           const response = await t.app.inject({
             method: endpoint.method,
             url: target.url,
@@ -308,5 +317,29 @@ describe('the lockers isolation matrix', () => {
           if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
         });
       }
+      const also = endpoint.also;
+      if (also)
+        it(`without ${also} → 403`, async () => {
+          const target = await endpoint.target();
+          const before = await auditLength();
+          const response = await t.app.inject({
+            method: endpoint.method,
+            url: target.url,
+            cookies: allBut[also],
+            ...(target.payload ? { payload: target.payload } : {}),
+          });
+          expect(response.statusCode, response.body).toBe(403);
+          expect(await auditLength()).toBe(before);
+        });
     });
+
+  it('lets the member right end a rental that gives no deposit back', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/web/locker/rental/${await freshRental()}/end?gymId=${A}`,
+      cookies: only.memberSettingYn,
+      payload: { keyReturned: true, depositRefunded: 0, depositKeptReason: '열쇠 분실로 보증금 차감' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
 });

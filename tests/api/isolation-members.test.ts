@@ -12,7 +12,16 @@ import { approveAddOn, type Cookies, makeActiveGym, makeStaff, operatorOf } from
 // facility's audit chain, where every write of these modules leaves a row, keeps its length.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Right = Extract<GymRight, 'memberUseYn' | 'memberSettingYn' | 'financeUseYn' | 'represent' | 'staff'>;
+type Right = Extract<
+  GymRight,
+  | 'memberUseYn'
+  | 'memberSettingYn'
+  | 'payHistoryUseYn'
+  | 'payHistorySettingYn'
+  | 'financeUseYn'
+  | 'represent'
+  | 'staff'
+>;
 type Who = 'anon' | 'ownerB' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
@@ -41,7 +50,7 @@ beforeAll(async () => {
   A = a.gym.id;
   ownerA = a.owner.cookies;
   ownerB = b.owner.cookies;
-  for (const flag of ['memberUseYn', 'memberSettingYn'] as const) {
+  for (const flag of ['memberUseYn', 'memberSettingYn', 'payHistoryUseYn', 'payHistorySettingYn'] as const) {
     only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
     allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
   }
@@ -116,7 +125,19 @@ const bookFresh = async (lessonId: number) => {
 };
 
 type Target = { url: string; payload?: Record<string, unknown> };
-type Endpoint = { method: Method; path: string; right: Right; ok: number; target: () => Promise<Target> };
+/**
+ * `right` is the flag the case "without" lacks; `also`, flags the endpoint needs besides (docs/rules.md#permissions:
+ * money moves need a money right on top of the member right). "with" holds exactly `right` and `also`, and each
+ * flag of `also` gets its own "without" case.
+ */
+type Endpoint = {
+  method: Method;
+  path: string;
+  right: Right;
+  also?: Exclude<Right, 'staff' | 'represent'>[];
+  ok: number;
+  target: () => Promise<Target>;
+};
 
 const read = (path: string, url: () => string): Endpoint => ({
   method: 'GET',
@@ -146,10 +167,14 @@ const ENDPOINTS: Endpoint[] = [
   ),
   read('/web/ticket-issue/list/{gymId}', () => `/web/ticket-issue/list/${A}`),
   read('/web/ticket-issue/{id}', () => `/web/ticket-issue/${sharedPass}`),
-  read(
-    '/web/ticket-issue/{id}/refund-preview',
-    () => `/web/ticket-issue/${sharedPass}/refund-preview?fault=MEMBER`,
-  ),
+  {
+    ...read(
+      '/web/ticket-issue/{id}/refund-preview',
+      () => `/web/ticket-issue/${sharedPass}/refund-preview?fault=MEMBER`,
+    ),
+    right: 'payHistoryUseYn',
+    also: ['memberUseYn'],
+  },
   read('/web/ticket/{id}', () => `/web/ticket/${sharedTicket}`),
   {
     method: 'POST',
@@ -222,9 +247,18 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    method: 'GET',
+    path: '/web/ticket-issue/promotions/{gymId}',
+    right: 'payHistorySettingYn',
+    also: ['memberSettingYn'],
+    ok: 200,
+    target: async () => ({ url: `/web/ticket-issue/promotions/${A}?memberId=${sharedCustomer}` }),
+  },
+  {
     method: 'POST',
     path: '/web/ticket-issue/sell',
-    right: 'memberSettingYn',
+    right: 'payHistorySettingYn',
+    also: ['memberSettingYn'],
     ok: 201,
     target: async () => ({
       url: '/web/ticket-issue/sell',
@@ -266,7 +300,12 @@ const ENDPOINTS: Endpoint[] = [
     ([name, body]): Endpoint => ({
       method: 'POST',
       path: `/web/ticket-issue/{id}/${name}`,
-      right: 'memberSettingYn',
+      // A transfer takes its fee, a refund gives money back (docs/rules.md#permissions).
+      ...(name === 'transfer'
+        ? { right: 'payHistorySettingYn' as const, also: ['memberSettingYn' as const] }
+        : name === 'refund'
+          ? { right: 'financeUseYn' as const, also: ['memberSettingYn' as const] }
+          : { right: 'memberSettingYn' as const }),
       ok: 200,
       target: async () => {
         const { pass } = await freshPass();
@@ -277,7 +316,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/web/ticket-issue/{id}/collect',
-    right: 'memberSettingYn',
+    right: 'payHistorySettingYn',
+    also: ['memberSettingYn'],
     ok: 200,
     target: async () => {
       const customer = await makeCustomer(t, ownerA, A);
@@ -405,7 +445,9 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/web/trainer',
-    right: 'memberSettingYn',
+    // A profile carries the pay rule: payroll (docs/rules.md#trainer-pay).
+    right: 'financeUseYn',
+    also: ['memberSettingYn'],
     ok: 201,
     target: async () => {
       const coach = await makeStaff(t.app, { cookies: ownerA }, A, {});
@@ -415,7 +457,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'PUT',
     path: '/web/trainer/{id}',
-    right: 'memberSettingYn',
+    right: 'financeUseYn',
+    also: ['memberSettingYn'],
     ok: 200,
     target: async () => ({ url: `/web/trainer/${sharedTrainer}`, payload: { specialties: ['필라테스'] } }),
   },
@@ -477,8 +520,23 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** `staff`: any staff member holds it, so nobody of A is "without" it; a worker with memberUseYn alone has it. */
-const cookiesOf = (who: Who, right: Right): Cookies | undefined => {
-  const flag = right === 'staff' ? 'memberUseYn' : right;
+/** Staff holding exactly some flags, made once per combination. */
+const holders = new Map<string, Promise<Cookies>>();
+const holderOf = (flags: string[]) => {
+  const key = [...flags].sort().join('+');
+  if (!holders.has(key))
+    holders.set(
+      key,
+      (async () =>
+        (await makeStaff(t.app, { cookies: ownerA }, A, Object.fromEntries(flags.map((f) => [f, true]))))
+          .cookies)(),
+    );
+  return holders.get(key)!;
+};
+
+const cookiesOf = async (who: Who, endpoint: Endpoint): Promise<Cookies | undefined> => {
+  const flag = endpoint.right === 'staff' ? 'memberUseYn' : endpoint.right;
+  if (who === 'with' && endpoint.also?.length) return holderOf([flag, ...endpoint.also]);
   return { anon: undefined, ownerB, without: allBut[flag], operator, with: only[flag], ownerA }[who];
 };
 
@@ -526,7 +584,7 @@ describe('the members isolation matrix', () => {
         it(`${who} → ${outcome}`, async () => {
           const target = await endpoint.target();
           const before = await auditLength();
-          const cookies = cookiesOf(who, endpoint.right);
+          const cookies = await cookiesOf(who, endpoint);
           const response = await t.app.inject({
             method: endpoint.method,
             url: target.url,
@@ -541,6 +599,19 @@ describe('the members isolation matrix', () => {
           if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
         });
       }
+      for (const flag of endpoint.also ?? [])
+        it(`without ${flag} → 403`, async () => {
+          const target = await endpoint.target();
+          const before = await auditLength();
+          const response = await t.app.inject({
+            method: endpoint.method,
+            url: target.url,
+            cookies: allBut[flag],
+            ...(target.payload ? { payload: target.payload } : {}),
+          });
+          expect(response.statusCode, response.body).toBe(403);
+          if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
+        });
     });
 
   it('lists products only to the facilities where the caller holds memberUseYn', async () => {

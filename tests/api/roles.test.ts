@@ -187,3 +187,80 @@ describe("a trainer's pay (GET /web/trainer/{id}/pay)", () => {
     expect((await pay(colleagueTrainerId, 'owner')).statusCode).toBe(200);
   });
 });
+
+describe('a trainer profile (its pay rule is payroll)', () => {
+  it("shows a trainer their own rate, hides a colleague's from the trainer and the front desk, and shows the manager all", async () => {
+    const list = async (who: Who) => {
+      const response = await send('GET', `/web/trainer/list/${gymId}`, people[who].cookies);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { id: number; payRate: number; payHidden?: boolean }[];
+    };
+    await send('PUT', `/web/trainer/${colleagueTrainerId}`, people.owner.cookies, { payRate: 25_000 });
+    const byTrainer = await list('trainer');
+    expect(byTrainer.find((r) => r.id === colleagueTrainerId)).toMatchObject({ payRate: 0, payHidden: true });
+    expect(byTrainer.find((r) => r.id === ownTrainerId)?.payHidden).toBeUndefined();
+    expect((await list('desk')).find((r) => r.id === colleagueTrainerId)).toMatchObject({ payHidden: true });
+    const one = await send('GET', `/web/trainer/${colleagueTrainerId}`, people.desk.cookies);
+    expect(one.json().data).toMatchObject({ payRate: 0, payHidden: true });
+    expect((await list('manager')).find((r) => r.id === colleagueTrainerId)).toMatchObject({
+      payRate: 25_000,
+    });
+  });
+
+  it('lets no one without the finance right change a profile, their own included', async () => {
+    for (const [who, id] of [
+      ['trainer', ownTrainerId],
+      ['desk', colleagueTrainerId],
+    ] as const) {
+      const response = await send('PUT', `/web/trainer/${id}`, people[who].cookies, { payRate: 99_000 });
+      expect(response.statusCode, `${who}: ${response.body}`).toBe(403);
+    }
+    const read = await send('GET', `/web/trainer/${ownTrainerId}`, people.owner.cookies);
+    expect(read.json().data.payRate).not.toBe(99_000);
+    const made = await send('POST', '/web/trainer', people.desk.cookies, {
+      gymId,
+      memberId: people.desk.memberId,
+    });
+    expect(made.statusCode).toBe(403);
+    const edited = await send('PUT', `/web/trainer/${ownTrainerId}`, people.manager.cookies, {
+      payRate: 31_000,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+  });
+});
+
+describe('money moves by preset (docs/rules.md#permissions)', () => {
+  it('refuses the trainer a sale, a collection, a transfer and a refund, writing nothing', async () => {
+    const before = (await send('GET', `/web/ticket-issue/${passId}`, people.owner.cookies)).json().data;
+    const other = await makeCustomer(t, people.owner.cookies, gymId);
+    for (const [url, payload] of [
+      ['/web/ticket-issue/sell', { gymId, memberId: customerId, ticketId, startDate: '2026-06-10' }],
+      [`/web/ticket-issue/${passId}/collect`, { payments: [{ method: 'CASH', amount: 1_000 }] }],
+      [`/web/ticket-issue/${passId}/transfer`, { toMemberId: other.id }],
+      [`/web/ticket-issue/${passId}/refund`, { fault: 'MEMBER', method: 'CARD', amount: 1_000 }],
+    ] as const) {
+      const response = await send('POST', url, people.trainer.cookies, payload);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(403);
+    }
+    expect((await send('GET', `/web/ticket-issue/${passId}`, people.owner.cookies)).json().data).toEqual(
+      before,
+    );
+  });
+
+  it('lets the front desk sell and collect but not refund; the manager refunds', async () => {
+    const refund = { fault: 'MEMBER', method: 'CARD', amount: 1_000 };
+    const desk = await send('POST', `/web/ticket-issue/${passId}/refund`, people.desk.cookies, refund);
+    expect(desk.statusCode, desk.body).toBe(403);
+    const sold = await send('POST', '/web/ticket-issue/sell', people.desk.cookies, {
+      gymId,
+      memberId: customerId,
+      ticketId,
+      startDate: '2026-09-10',
+      payments: [{ method: 'CARD', amount: 600_000 }],
+      allowOverlap: true,
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const manager = await send('POST', `/web/ticket-issue/${passId}/refund`, people.manager.cookies, refund);
+    expect(manager.statusCode, manager.body).toBe(200);
+  });
+});

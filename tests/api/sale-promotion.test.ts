@@ -136,9 +136,16 @@ describe("the customer page's pass sale with a promotion", () => {
     const reader = await makeStaff(t.app, { cookies: owner }, gymId, { memberUseYn: true });
     const refused = await offered(customer.id, reader.cookies);
     expect(refused.statusCode, refused.body).toBe(403);
+    // Selling takes money: the member right and the payment right (docs/rules.md#permissions).
+    const trainer = await makeStaff(t.app, { cookies: owner }, gymId, {
+      memberUseYn: true,
+      memberSettingYn: true,
+    });
+    expect((await offered(customer.id, trainer.cookies)).statusCode).toBe(403);
     const seller = await makeStaff(t.app, { cookies: owner }, gymId, {
       memberUseYn: true,
       memberSettingYn: true,
+      payHistorySettingYn: true,
     });
     expect((await offered(customer.id, seller.cookies)).statusCode).toBe(200);
   });

@@ -51,6 +51,8 @@ import {
 const READ: GymRight = 'consultUseYn';
 const WRITE: GymRight = 'consultSettingYn';
 const SELL: GymRight = 'memberSettingYn';
+// The sale itself takes payments: the right to sell and collect as well (docs/rules.md#permissions).
+const PAY: GymRight = 'payHistorySettingYn';
 
 const tags = ['consult'];
 const answers = errorResponses(
@@ -167,7 +169,7 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           memberId: who.memberId,
           name: who.name,
           mayWrapUp: hasRight(who.rights, WRITE),
-          maySell: hasRight(who.rights, WRITE) && hasRight(who.rights, SELL),
+          maySell: hasRight(who.rights, WRITE) && hasRight(who.rights, SELL) && hasRight(who.rights, PAY),
         },
       });
     },
@@ -331,7 +333,7 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      await acting(request, SELL);
+      await acting(request, SELL, PAY);
       const row = await consultOf(request, request.params.id);
       const customerId = row.customerId ?? (await customerOfConsult(ctx.db, row))?.customerId ?? null;
       return { data: await passPromotions(ctx.db, row.gymId, customerId, ctx.clock()) };
@@ -354,7 +356,7 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const who = await acting(request, WRITE, SELL);
+      const who = await acting(request, WRITE, SELL, PAY);
       const row = await consultOf(request, request.params.id);
       const data = await ctx.db.transaction(async (tx) => {
         const customerId = row.customerId ?? (await customerOfConsult(tx, row))?.customerId;

@@ -51,6 +51,9 @@ import {
 
 const READ: GymRight = 'memberUseYn';
 const WRITE: GymRight = 'memberSettingYn';
+// A rental is a sale: renting and renewing take payments, and ending gives a deposit back, so those need the right to
+// sell and collect as well (docs/rules.md#permissions).
+const PAY: GymRight = 'payHistorySettingYn';
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
 
@@ -230,6 +233,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
+      await assertGymRight(request, ctx.loadRights, request.body.gymId, PAY);
       const actor = actorOf(request, ctx);
       const rented = await inRentalTransaction(
         ctx.db,
@@ -292,6 +296,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
+      await assertGymRight(request, ctx.loadRights, gymId, PAY);
       const actor = actorOf(request, ctx);
       const id = await inRentalTransaction(ctx.db, (tx) =>
         renewRental(tx, actor, gymId, request.params.id, request.body),
@@ -338,6 +343,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
+      if (request.body.depositRefunded > 0) await assertGymRight(request, ctx.loadRights, gymId, PAY);
       const actor = actorOf(request, ctx);
       const id = await inRentalTransaction(ctx.db, (tx) =>
         endRental(tx, actor, gymId, request.params.id, request.body),

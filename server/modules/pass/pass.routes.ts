@@ -43,6 +43,11 @@ import {
 
 const READ: GymRight = 'memberUseYn';
 const WRITE: GymRight = 'memberSettingYn';
+// Taking or giving back money is the money rights' as well (docs/rules.md#permissions): selling, a transfer's fee
+// and collecting need payHistorySettingYn, a refund the finance right; reading a refund's figures payHistoryUseYn.
+const SELL: GymRight = 'payHistorySettingYn';
+const REFUND: GymRight = 'financeUseYn';
+const MONEY_READ: GymRight = 'payHistoryUseYn';
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
 
@@ -112,6 +117,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       // Whoever may sell a pass sees what it may be sold with (docs/rules.md#promotions).
       await guard(request, request.params.gymId, WRITE);
+      await assertGymRight(request, ctx.loadRights, request.params.gymId, SELL);
       return {
         data: await passPromotions(ctx.db, request.params.gymId, request.query.memberId, ctx.clock()),
       };
@@ -130,6 +136,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
+      await assertGymRight(request, ctx.loadRights, request.body.gymId, SELL);
       const id = await ctx.db.transaction((tx) => sellPass(tx, actorOf(request, ctx), request.body));
       return reply.status(201).send({ data: await issueDetail(ctx.db, id, ctx.clock()) });
     },
@@ -140,41 +147,48 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       holdRoute,
       'Hold the pass (the product limits apply; the end date moves later)',
       (tx, actor, id, body) => holdPass(tx, actor, id, body),
+      null,
     ],
     [
       endHoldRoute,
       'End the current or coming hold early',
       (tx, actor, id, body) => endHold(tx, actor, id, body.on),
+      null,
     ],
     [
       transferRoute,
       'Transfer the pass to another customer of the facility',
       (tx, actor, id, body) => transferPass(tx, actor, id, body),
+      SELL,
     ],
     [
       adjustRoute,
       'Use or give back sessions by hand (a note is required)',
       (tx, actor, id, body) =>
         consumeSessions(tx, actor, id, { sessions: body.sessions, note: body.note, kind: 'ADJUST' }),
+      null,
     ],
     [
       collectRoute,
       'Collect the unpaid balance (payment lines)',
       (tx, actor, id, body) => collectPayment(tx, actor, id, body.payments),
+      SELL,
     ],
     [
       refundRoute,
       'Refund at most what the formula allows',
       (tx, actor, id, body) => refundPass(tx, actor, id, body),
+      REFUND,
     ],
   ] as const satisfies readonly (readonly [
     { path: string; params: unknown; body: unknown; response: unknown },
     string,
     // biome-ignore lint/suspicious/noExplicitAny: each action's body is typed by its own route contract below.
     (tx: any, actor: any, id: number, body: any) => Promise<void>,
+    GymRight | null,
   ])[];
 
-  for (const [route, summary, run] of actions)
+  for (const [route, summary, run, money] of actions)
     app.post(
       route.path,
       {
@@ -188,7 +202,10 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
       async (request) => {
         const id = (request.params as { id: number }).id;
-        await guardIssue(request, id, WRITE);
+        requireMember(request);
+        const gymId = await gymIdOfIssue(ctx.db, id);
+        await guard(request, gymId, WRITE);
+        if (money) await assertGymRight(request, ctx.loadRights, gymId, money);
         await ctx.db.transaction((tx) => run(tx, actorOf(request, ctx), id, request.body as never));
         const data = await issueDetail(ctx.db, id, ctx.clock());
         return {
@@ -211,6 +228,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const id = request.params.id;
       await guardIssue(request, id, READ);
+      await assertGymRight(request, ctx.loadRights, await gymIdOfIssue(ctx.db, id), MONEY_READ);
       const now = ctx.clock();
       return { data: await previewRefund(ctx.db, await issueRow(ctx.db, id), request.query.fault, now) };
     },

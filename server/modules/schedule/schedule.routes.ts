@@ -24,13 +24,15 @@ import {
   trainerListRoute,
   trainerUpdateRoute,
 } from '#domain/api/schedule.ts';
-import type { GymRight } from '#domain/permissions.ts';
+import { type GymRight, hasRight } from '#domain/permissions.ts';
+import { withoutPayRule } from '#domain/rules/money-fields.ts';
+import type { Trainer } from '#domain/schemas/schedule.ts';
 import type { AppContext } from '../../context.ts';
 import { trainer } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
+import { assertGymRight, rightsOf } from '../../http/rights.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import { actorOf } from '../customer/customer.routes.ts';
 import {
@@ -71,6 +73,8 @@ import {
 
 const READ: GymRight = 'memberUseYn';
 const WRITE: GymRight = 'memberSettingYn';
+// Trainer profiles carry the pay rules: adding or editing one is payroll, the finance right's (docs/rules.md#trainer-pay).
+const PAYROLL: GymRight = 'financeUseYn';
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
 
@@ -90,6 +94,20 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const guardLesson = guardOf(gymIdOfLesson);
   const guardReservation = guardOf(gymIdOfReservation);
   const guardTrainer = guardOf(gymIdOfTrainer);
+  /**
+   * A trainer's pay rule is payroll (docs/rules.md#trainer-pay): without the finance right the caller receives
+   * only their own; everyone else's comes with `payHidden: true` and the rates at 0.
+   */
+  const trainersAsSeen = async (
+    request: FastifyRequest,
+    gymId: number,
+    rows: Trainer[],
+  ): Promise<Trainer[]> => {
+    const rights = (await rightsOf(request, ctx.loadRights)).get(gymId);
+    if (rights && hasRight(rights, PAYROLL)) return rows;
+    const me = requireMember(request).id;
+    return rows.map((row) => (row.memberId === me ? row : withoutPayRule(row)));
+  };
   const tags = ['schedule'];
 
   app.get(
@@ -332,7 +350,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const gymId = await guard(request, request.params.gymId, READ);
-      const data = await listTrainers(ctx.db, gymId);
+      const data = await trainersAsSeen(request, gymId, await listTrainers(ctx.db, gymId));
       reply.header('x-total-count', String(data.length));
       return { data, total: data.length };
     },
@@ -350,6 +368,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
+      await assertGymRight(request, ctx.loadRights, request.body.gymId, PAYROLL);
       const id = await ctx.db.transaction((tx) => createTrainer(tx, actorOf(request, ctx), request.body));
       return reply.status(201).send({ data: await getTrainer(ctx.db, id) });
     },
@@ -366,8 +385,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guardTrainer(request, request.params.id, READ);
-      return { data: await getTrainer(ctx.db, request.params.id) };
+      const gymId = await guardTrainer(request, request.params.id, READ);
+      const [data] = await trainersAsSeen(request, gymId, [await getTrainer(ctx.db, request.params.id)]);
+      return { data: data! };
     },
   );
 
@@ -383,7 +403,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guardTrainer(request, request.params.id, WRITE);
+      const gymId = await guardTrainer(request, request.params.id, WRITE);
+      await assertGymRight(request, ctx.loadRights, gymId, PAYROLL);
       await ctx.db.transaction((tx) =>
         updateTrainer(tx, actorOf(request, ctx), request.params.id, request.body),
       );
