@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import passesKo from '#src/i18n/locales/features/passes.ko.json' with { type: 'json' };
 import salesKo from '#src/i18n/locales/features/sales.ko.json' with { type: 'json' };
+import trainersKo from '#src/i18n/locales/features/trainers.ko.json' with { type: 'json' };
 import ko from '#src/i18n/locales/ko.json' with { type: 'json' };
 import { getJson, signIn, signInPage } from './helpers.ts';
 
@@ -80,4 +82,54 @@ test('the front desk sells at the desk and is refused the statistics with the ri
   await page.getByRole('button', { name: ko.buttons.goHome }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole('heading', { level: 1, name: ko.guard.noAccess.title })).toHaveCount(0);
+});
+
+// A trainer on a phone (issue 27 items 8 and 10; docs/rules.md#permissions, #trainer-pay), as the demo's `staff`
+// account with the 트레이너 preset: a customer's page shows the passes to hold or adjust but nothing that takes or
+// gives back money, and the trainers page shows no colleague's pay rule and no way to add one.
+test("a trainer on a phone works with passes but never with money or a colleague's pay (ko)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const STAFF = { userId: 'staff', password: 'staff1234' } as const;
+  const api = await signIn(playwright, baseURL!, STAFF);
+  let customerId: number;
+  try {
+    const gyms = await getJson<{ id: number; gymStatus: string }[]>(api, `/web/member/gym-list/${api.id}`);
+    const gymId = gyms.find((g) => g.gymStatus === 'ACTIVE')!.id;
+    const customers = await getJson<{ id: number }[]>(
+      api,
+      `/web/member/total-list?gymId=${gymId}&segment=active&_start=0&_end=1`,
+    );
+    customerId = customers[0]!.id;
+  } finally {
+    await api.api.dispose();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInPage(page, STAFF);
+
+  // ── 1. A customer's passes: hold and adjust, no sale, collection, transfer or refund ────────────────────
+  await page.goto(`/memberManage/list/info?id=${customerId}&lng=ko`);
+  const card = page.locator('.fd-pass-card').first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: passesKo.actions.hold })).toBeVisible();
+  await expect(page.getByRole('button', { name: passesKo.sell.open })).toHaveCount(0);
+  const more = card.getByRole('button', { name: passesKo.actions.more });
+  if (await more.count()) {
+    await more.click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await expect(menu.getByRole('menuitem').first()).toBeVisible();
+    for (const money of [passesKo.actions.refund, passesKo.actions.collect, passesKo.actions.transfer])
+      await expect(menu.getByRole('menuitem', { name: money })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  }
+
+  // ── 2. /trainer: the colleagues are listed without their pay rule, and no profile can be added ──────────
+  await page.goto('/trainer?lng=ko');
+  await expect(page.getByRole('heading', { level: 1, name: trainersKo.list.title })).toBeVisible();
+  await expect(page.getByText('박코치')).toBeVisible();
+  await expect(page.getByText(/회당/)).toHaveCount(1); // their own rule only (이직원: 회당 단가의 40%)
+  await expect(page.getByRole('button', { name: trainersKo.list.add })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

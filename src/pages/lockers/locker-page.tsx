@@ -1,6 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { hasRight } from '#domain/permissions.ts';
 import type { LockerRental, LockerTile } from '#domain/schemas/locker.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { LayoutEditor } from './layout-editor.tsx';
@@ -23,9 +24,12 @@ type TabKey = 'map' | 'expiring' | 'expired' | 'layout';
 export function LockerPage() {
   const translate = useTranslate();
   const { message } = App.useApp();
-  const { selected, gymAuth } = useFacility();
+  const { selected, gymAuth, rights } = useFacility();
   const gymId = selected?.id ?? 0;
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  // A rental is a sale: renting, renewing and ending (the deposit back) take the payment right too
+  // (docs/rules.md#permissions).
+  const canSell = canChange && Boolean(rights && hasRight(rights, 'payHistorySettingYn'));
   const map = useLockerMap(gymId);
   const refresh = useRefreshLockers();
   const [tab, setTab] = useState<TabKey>('map');
@@ -36,7 +40,7 @@ export function LockerPage() {
 
   const openTile = (tile: LockerTile) => {
     if (tile.rentalId !== null) setRentalId(tile.rentalId);
-    else if (tile.state === 'FREE' && canChange) setRenting(tile);
+    else if (tile.state === 'FREE' && canSell) setRenting(tile);
     else setLocker(tile);
   };
   const freeLockers = (map.data?.lockers ?? []).filter((l) => l.state === 'FREE');
@@ -130,6 +134,7 @@ export function LockerPage() {
           gymId={gymId}
           rentalId={rentalId}
           canChange={canChange}
+          canSell={canSell}
           freeLockers={freeLockers}
           onClose={() => setRentalId(null)}
           onChanged={(rental) => {

@@ -71,6 +71,7 @@ export function RentalDrawer({
   gymId,
   rentalId,
   canChange,
+  canSell,
   freeLockers,
   onClose,
   onChanged,
@@ -78,6 +79,8 @@ export function RentalDrawer({
   gymId: number;
   rentalId: number;
   canChange: boolean;
+  /** Renew and end move money (the fee, the deposit back): the payment right as well. */
+  canSell: boolean;
   freeLockers: readonly LockerTile[];
   onClose: () => void;
   /** After a change: the rental now shown (a renewal or a move continues as a new rental row). */
@@ -127,15 +130,19 @@ export function RentalDrawer({
               <Divider />
               {mode === 'view' && (
                 <div className="fd-locker-actions">
-                  <Button icon={<SyncOutlined aria-hidden />} onClick={() => setMode('renew')}>
-                    {translate('lockers.rental.renew')}
-                  </Button>
+                  {canSell && (
+                    <Button icon={<SyncOutlined aria-hidden />} onClick={() => setMode('renew')}>
+                      {translate('lockers.rental.renew')}
+                    </Button>
+                  )}
                   <Button icon={<SwapOutlined aria-hidden />} onClick={() => setMode('move')}>
                     {translate('lockers.rental.move')}
                   </Button>
-                  <Button danger icon={<LogoutOutlined aria-hidden />} onClick={() => setMode('end')}>
-                    {translate('lockers.rental.end')}
-                  </Button>
+                  {canSell && (
+                    <Button danger icon={<LogoutOutlined aria-hidden />} onClick={() => setMode('end')}>
+                      {translate('lockers.rental.end')}
+                    </Button>
+                  )}
                 </div>
               )}
               {mode === 'renew' && (

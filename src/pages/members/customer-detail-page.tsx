@@ -43,7 +43,7 @@ import { CustomerHistoryTabs } from './customer-visits.tsx';
 import { MembershipQrButton } from './membership-qr-modal.tsx';
 import { formatWon } from './money.ts';
 import { OwingSales } from './owing-sales.tsx';
-import { type PassAction, PassView } from './pass-view.tsx';
+import { type PassAction, PassView, useMoneyRights } from './pass-view.tsx';
 import { useRefreshCustomers } from './use-customers.ts';
 import './members.css';
 
@@ -71,6 +71,7 @@ export function CustomerPasses({
   const refresh = useRefreshCustomers();
   const [selling, setSelling] = useState(false);
   const [action, setAction] = useState<{ action: PassAction; pass: TicketIssueDetail } | null>(null);
+  const money = useMoneyRights();
   const passes = useQuery({
     queryKey: ['passes', 'of-customer', gymId, memberId],
     queryFn: () => api.call(customerPassesRoute, { params: { id: memberId }, query: { gymId } }),
@@ -82,7 +83,7 @@ export function CustomerPasses({
     <SectionCard
       title={translate('customers.detail.passes')}
       extra={
-        canChange && !removed ? (
+        canChange && money.sell && !removed ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setSelling(true)}>
             {translate('passes.sell.open')}
           </Button>

@@ -5,6 +5,7 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { hasRight } from '#domain/permissions.ts';
 import { type CustomerSegment, customerSegments } from '#domain/rules/passes.ts';
 import type { Customer } from '#domain/schemas/customer.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
@@ -66,12 +67,16 @@ export function CustomerListPage() {
   const translate = useTranslate();
   const { i18n } = useTranslation();
   const { message } = App.useApp();
-  const { selected, gymAuth, approvedSubServices } = useFacility();
+  const { selected, gymAuth, rights, approvedSubServices } = useFacility();
   const gymId = selected?.id ?? 0;
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  // Who owes is a money field (docs/rules.md#access-table): without payHistoryUseYn no unpaid tab, column or sort.
+  const seesMoney = Boolean(rights && hasRight(rights, 'payHistoryUseYn'));
   // Visits are known only where the kiosk runs: without the ENTER add-on every customer would be "no visit".
   const tracksVisits = approvedSubServices.has('ENTER');
-  const segments = customerSegments.filter((s) => s !== 'noVisit' || tracksVisits);
+  const segments = customerSegments.filter(
+    (s) => (s !== 'noVisit' || tracksVisits) && (s !== 'unpaid' || seesMoney),
+  );
   const [segment, setSegment] = useState<CustomerSegment>('all');
   const [days, setDays] = useState(7);
   const [search, setSearch] = useState('');
@@ -140,22 +145,25 @@ export function CustomerListPage() {
       title: translate('customers.fields.state'),
       render: (_, c) => <PassStateTag customer={c} />,
     },
-    {
-      key: 'unpaidAmount',
-      title: translate('customers.fields.unpaid'),
-      align: 'right',
-      sorter: true,
-      sortOrder: sort.field === 'unpaidAmount' ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
-      // Without payHistoryUseYn the server sends no balance (docs/rules.md#access-table): "-".
-      render: (_, c) =>
-        !c.moneyHidden && c.unpaidAmount > 0 ? (
-          <Typography.Text type="danger" className="fd-nowrap">
-            {formatWon(c.unpaidAmount, i18n.language)}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
-    },
+    ...(seesMoney
+      ? [
+          {
+            key: 'unpaidAmount',
+            title: translate('customers.fields.unpaid'),
+            align: 'right' as const,
+            sorter: true,
+            sortOrder: sort.field === 'unpaidAmount' ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
+            render: (_: unknown, c: Customer) =>
+              !c.moneyHidden && c.unpaidAmount > 0 ? (
+                <Typography.Text type="danger" className="fd-nowrap">
+                  {formatWon(c.unpaidAmount, i18n.language)}
+                </Typography.Text>
+              ) : (
+                '-'
+              ),
+          } satisfies ColumnsType<Customer>[number],
+        ]
+      : []),
     { key: 'trainer', title: translate('customers.fields.trainer'), render: (_, c) => c.trainerName ?? '-' },
     ...(tracksVisits
       ? [
@@ -190,7 +198,7 @@ export function CustomerListPage() {
     </span>
   );
 
-  const phone = usePhoneTable(columns, { name: 'name', figure: 'unpaidAmount' });
+  const phone = usePhoneTable(columns, { name: 'name', figure: seesMoney ? 'unpaidAmount' : 'state' });
   return (
     <div className="fd-members-page">
       <div className="fd-members-head">

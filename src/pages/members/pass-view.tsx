@@ -1,8 +1,10 @@
 import { useTranslate } from '@refinedev/core';
 import { Button, Card, Descriptions, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { hasRight } from '#domain/permissions.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
+import { useFacility } from '#src/facility/facility-context.tsx';
 import { formatWon } from './money.ts';
 import { periodGeometry } from './period-bar.ts';
 
@@ -18,18 +20,34 @@ const STATE_COLORS: Record<TicketIssueDetail['state'], string> = {
   REFUNDED: 'red',
 };
 
-/** Which actions a pass allows today (the server checks again). */
-export const actionsOf = (pass: TicketIssueDetail, today: string): PassAction[] => {
+/** What the caller may do with money (docs/rules.md#permissions): take it (collect, a transfer's fee), give it back. */
+export type MoneyRights = { sell: boolean; refund: boolean };
+
+/** Which actions a pass allows today to a caller who may change passes (the server checks again). */
+export const actionsOf = (
+  pass: TicketIssueDetail,
+  today: string,
+  money: MoneyRights = { sell: true, refund: true },
+): PassAction[] => {
   if (pass.status === 'REFUND') return [];
   const inForce = pass.state !== 'EXPIRED' && pass.state !== 'USED_UP';
   const actions: PassAction[] = [];
-  if (pass.unpaidAmount > 0) actions.push('collect');
+  if (money.sell && pass.unpaidAmount > 0) actions.push('collect');
   if (inForce) actions.push('hold');
   if (pass.holds.some((h) => h.endDate >= today && h.endDate >= h.startDate)) actions.push('end-hold');
-  if (inForce) actions.push('transfer');
+  if (money.sell && inForce) actions.push('transfer');
   if (pass.sessionCount !== null) actions.push('adjust');
-  actions.push('refund');
+  if (money.refund) actions.push('refund');
   return actions;
+};
+
+/** The signed-in staff member's money rights in the selected facility. */
+export const useMoneyRights = (): MoneyRights => {
+  const { rights } = useFacility();
+  return {
+    sell: Boolean(rights && hasRight(rights, 'payHistorySettingYn')),
+    refund: Boolean(rights && hasRight(rights, 'financeUseYn')),
+  };
 };
 
 /** One sold pass: its period bar (start, today, end, holds), sessions, money and actions. */
@@ -47,7 +65,8 @@ export function PassView({
   const today = seoulToday(new Date());
   const won = (n: number) => formatWon(n, i18n.language);
   const geometry = pass.endDate ? periodGeometry(pass.startDate, pass.endDate, today, pass.holds) : null;
-  const actions = canChange && onAction ? actionsOf(pass, today) : [];
+  const money = useMoneyRights();
+  const actions = canChange && onAction ? actionsOf(pass, today, money) : [];
   const [first, ...more] = actions;
 
   return (

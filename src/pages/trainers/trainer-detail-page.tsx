@@ -154,7 +154,7 @@ function TrainerProfileForm({ trainer, canChange }: { trainer: Trainer; canChang
         <WorkingHoursFields />
       </fieldset>
       <ColorField />
-      <PayFields />
+      {!trainer.payHidden && <PayFields />}
       {canChange && (
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {translate('buttons.save')}
@@ -171,8 +171,11 @@ export function TrainerDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const { gymAuth, gymMember, rights } = useFacility();
-  const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  const { gymMember, rights } = useFacility();
+  // A profile carries the pay rule: editing one is payroll (docs/rules.md#trainer-pay).
+  const canChange = Boolean(
+    rights && hasRight(rights, 'memberSettingYn') && hasRight(rights, 'financeUseYn'),
+  );
   const trainer = useQuery({
     queryKey: trainerKeys.detail(id),
     queryFn: () => api.call(trainerGetRoute, { params: { id } }),

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { trainerListRoute } from '#domain/api/schedule.ts';
+import { hasRight } from '#domain/permissions.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
@@ -46,10 +47,12 @@ function TrainerCard({ trainer }: { trainer: Trainer }) {
           ) : (
             <Typography.Text type="secondary">{translate('trainers.list.noSpecialties')}</Typography.Text>
           )}
-          <Typography.Text>
-            <span className="fd-trainer-color-dot" style={{ backgroundColor: trainer.color }} aria-hidden />{' '}
-            {payRuleText(trainer.payKind, trainer.payRate, translate, i18n.language)}
-          </Typography.Text>
+          {!trainer.payHidden && (
+            <Typography.Text>
+              <span className="fd-trainer-color-dot" style={{ backgroundColor: trainer.color }} aria-hidden />{' '}
+              {payRuleText(trainer.payKind, trainer.payRate, translate, i18n.language)}
+            </Typography.Text>
+          )}
         </div>
       </Card>
     </Link>
@@ -61,9 +64,12 @@ export function TrainerListPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { selected, gymAuth } = useFacility();
+  const { selected, rights } = useFacility();
   const gymId = selected?.id ?? 0;
-  const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  // A profile carries the pay rule: adding or editing one is payroll (docs/rules.md#trainer-pay).
+  const canChange = Boolean(
+    rights && hasRight(rights, 'memberSettingYn') && hasRight(rights, 'financeUseYn'),
+  );
   const [adding, setAdding] = useState(false);
   const list = useQuery({
     queryKey: trainerKeys.list(gymId),

@@ -182,6 +182,20 @@ describe('/trainer', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /강사 추가/ })).toBeTruthy();
   });
 
+  it("shows a front desk neither a colleague's pay rule (the server sends it hidden) nor the add button", async () => {
+    viewer.financeUseYn = false;
+    trainers = [trainer({ payRate: 0, groupPayRate: 0, payHidden: true })];
+    renderPage(
+      <App>
+        <TrainerListPage />
+      </App>,
+      { language: 'ko' },
+    );
+    expect(await screen.findByText('김코치')).toBeTruthy();
+    expect(screen.queryByText(/회당/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /강사 추가/ })).toBeNull();
+  });
+
   it('adds a profile for a staff member who has none, then opens it', async () => {
     renderPage(
       <App>
