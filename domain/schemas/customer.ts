@@ -133,6 +133,8 @@ export const segmentCountsSchema = z
       noVisit: z.number().int(),
     } satisfies Record<(typeof customerSegments)[number], z.ZodNumber>),
     capped: z.boolean(),
+    /** Set without payHistoryUseYn: the unpaid count is 0 and its tab is not offered (docs/rules.md#access-table). */
+    moneyHidden: z.boolean().optional(),
   })
   .meta({ id: 'SegmentCounts' });
 export type SegmentCounts = z.output<typeof segmentCountsSchema>;

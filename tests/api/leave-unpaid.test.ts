@@ -51,7 +51,7 @@ const expectRefused = async (
   expect(body.reason).toBe('unpaidNotChosen');
   expect(body.details.unpaid).toBe(unpaid);
   // The field's own message names the balance too (the form shows it under the choice).
-  expect(body.errors.leaveUnpaid[0]).toContain(unpaid.toLocaleString('ko-KR'));
+  expect(body.errors.leaveUnpaid?.[0]).toContain(unpaid.toLocaleString('ko-KR'));
   expect(body.message).toContain(unpaid.toLocaleString('ko-KR'));
   expect(await rows()).toEqual(before);
 };

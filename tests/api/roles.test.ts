@@ -19,8 +19,12 @@ let ticketId: number;
 let ownTrainerId: number;
 let colleagueTrainerId: number;
 
-const send = (method: 'GET' | 'POST', url: string, cookies: Cookies, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload }) });
+const send = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  cookies: Cookies,
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload }) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -262,5 +266,51 @@ describe('money moves by preset (docs/rules.md#permissions)', () => {
     expect(sold.statusCode, sold.body).toBe(201);
     const manager = await send('POST', `/web/ticket-issue/${passId}/refund`, people.manager.cookies, refund);
     expect(manager.statusCode, manager.body).toBe(200);
+  });
+});
+
+describe('who owes, without payHistoryUseYn (the trainer preset)', () => {
+  it('refuses the unpaid tab and the sort by balance, zeroes its count and empties the export column', async () => {
+    const trainer = people.trainer.cookies;
+    const base = `gymId=${gymId}&_start=0&_end=20`;
+    const debtor = (await makeCustomer(t, people.owner.cookies, gymId)).id;
+    await sellOk(t, people.owner.cookies, {
+      gymId,
+      memberId: debtor,
+      ticketId,
+      startDate: '2026-03-10',
+      payments: [{ method: 'CARD', amount: 100_000 }],
+      leaveUnpaid: 500_000,
+    });
+    for (const url of [
+      `/web/member/total-list?${base}&segment=unpaid`,
+      `/web/member/total-list?${base}&_sort=unpaidAmount&_order=desc`,
+      `/web/member/customer-export?gymId=${gymId}&segment=unpaid`,
+    ]) {
+      const response = await send('GET', url, trainer);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(403);
+    }
+    const ownerCounts = await send('GET', `/web/member/segment-counts?gymId=${gymId}`, people.owner.cookies);
+    expect(ownerCounts.json().data.counts.unpaid).toBeGreaterThan(0);
+    const counts = await send('GET', `/web/member/segment-counts?gymId=${gymId}`, trainer);
+    expect(counts.statusCode, counts.body).toBe(200);
+    expect(counts.json().data).toMatchObject({ counts: { unpaid: 0 }, moneyHidden: true });
+    // The export: the same rows, the customer's balance in the owner's file and an empty cell in the trainer's.
+    const owed = (
+      await send('GET', `/web/member/customer/${debtor}?gymId=${gymId}`, people.owner.cookies)
+    ).json().data.unpaidAmount as number;
+    expect(owed).toBeGreaterThan(0);
+    const line = async (who: Cookies) => {
+      const response = await send('GET', `/web/member/customer-export?gymId=${gymId}&segment=all`, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body
+        .split(/\r?\n/)
+        .find((l) => l.startsWith(`${debtor},`))!
+        .split(',');
+    };
+    const owner = await line(people.owner.cookies);
+    const seen = await line(trainer);
+    const differ = owner.flatMap((cell, i) => (cell === seen[i] ? [] : [[cell, seen[i]]]));
+    expect(differ).toEqual([[String(owed), '']]);
   });
 });

@@ -29,7 +29,7 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { ticketIssue } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { seesMoney } from '../../http/money-rights.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -113,12 +113,16 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       async (request, reply) => {
         const query = request.query;
         await guard(request, query.gymId, READ);
+        const money = await seesMoney(request, ctx.loadRights, query.gymId);
+        // Who owes is a money field too: the unpaid tab and the sort by balance need the payment right.
+        if (!money && ((segment ?? query.segment) === 'unpaid' || query._sort === 'unpaidAmount'))
+          throw forbidden();
         const page = await listCustomers(
           ctx.db,
           { ...query, segment: segment ?? query.segment },
           ctx.clock(),
         );
-        if (await seesMoney(request, ctx.loadRights, query.gymId)) return sendPage(reply, page);
+        if (money) return sendPage(reply, page);
         return sendPage(reply, { ...page, data: page.data.map(withoutCustomerMoney) });
       },
     );
@@ -135,7 +139,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       await guard(request, request.query.gymId, READ);
-      return { data: await segmentCounts(ctx.db, request.query.gymId, request.query.days, ctx.clock()) };
+      const counts = await segmentCounts(ctx.db, request.query.gymId, request.query.days, ctx.clock());
+      if (await seesMoney(request, ctx.loadRights, request.query.gymId)) return { data: counts };
+      return { data: { ...counts, counts: { ...counts.counts, unpaid: 0 }, moneyHidden: true } };
     },
   );
 
@@ -153,12 +159,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const { gymId, ids, ...rest } = request.query;
       await guard(request, gymId, READ);
+      const money = await seesMoney(request, ctx.loadRights, gymId);
+      if (!money && rest.segment === 'unpaid') throw forbidden();
       const csv = await ctx.db.transaction((tx) =>
         exportCustomers(
           tx,
           actorOf(request, ctx),
           { gymId, ...rest, ids: ids ? ids.split(',').map(Number).slice(0, 1000) : undefined },
           requestLanguage(request),
+          money,
         ),
       );
       const name = `customers-${seoulToday(ctx.clock())}.csv`;

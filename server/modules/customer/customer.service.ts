@@ -239,6 +239,8 @@ export const exportCustomers = async (
     ids?: number[] | undefined;
   },
   language: Language,
+  /** Without the payment right the unpaid column stays empty (docs/rules.md#access-table). */
+  seesMoney = true,
 ): Promise<string> => {
   const today = seoulToday(actor.now);
   const rows = (await customerListQuery(tx, {
@@ -266,7 +268,7 @@ export const exportCustomers = async (
       row.sessionsLeft ?? '',
       row.holdStartDate ?? '',
       row.holdEndDate ?? '',
-      row.unpaidAmount,
+      seesMoney ? row.unpaidAmount : '',
       row.trainerName ?? '',
       row.registeredOn ?? '',
     ]),
