@@ -211,6 +211,9 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
     .where(eq(gymMember.memberId, ids.demo!))
     .limit(1);
   if (already) return;
+  // One instant for the whole demo: a seed that runs across midnight in Seoul must not give its parts two "todays"
+  // (the passes sold on one day, the money history ending on the next).
+  const now = new Date();
   await db.transaction(async (tx) => {
     const active = await createGymWithOwner(tx, ids.demo!, DEMO_ACTIVE_GYM);
     await attachDocuments(tx, storage, ids.demo!, active.id, 'FitDesk Gangnam');
@@ -289,7 +292,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       memberId: ids.invitee!,
       status: 'WAIT',
       workerYn: true,
-      invitedAt: new Date(),
+      invitedAt: now,
       invitedBy: ids.demo!,
     });
 
@@ -307,7 +310,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       kind: NotificationKind,
       minutesAgo: number,
       extra: { reason?: string; subServiceType?: SubServiceType; readYn?: boolean } = {},
-    ) => ({ memberId, gymId, kind, createDate: new Date(Date.now() - minutesAgo * 60_000), ...extra });
+    ) => ({ memberId, gymId, kind, createDate: new Date(now.getTime() - minutesAgo * 60_000), ...extra });
     await tx.insert(notification).values([
       notice(ids.demo!, active.id, 'GYM_APPROVED', 3 * 24 * 60, { readYn: true }),
       notice(ids.demo!, active.id, 'SUB_SERVICE_APPROVED', 2 * 24 * 60, {
@@ -321,26 +324,26 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       }),
     ]);
     // Customers, pass products and passes in every state (server/db/seed-passes.ts).
-    await seedMembersAndPasses(tx, active.id, { owner: ids.demo!, trainer: ids.staff }, new Date());
+    await seedMembersAndPasses(tx, active.id, { owner: ids.demo!, trainer: ids.staff }, now);
     // The survey, 15 consultations in every outcome and a month of pipeline (server/db/seed-consults.ts).
-    await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, new Date());
+    await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, now);
     // Three trainers, three weeks of classes and PT slots with bookings, attendance and a waitlist
     // (server/db/seed-schedule.ts).
     await seedSchedule(
       tx,
       active.id,
       { owner: ids.demo!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
-      new Date(),
+      now,
     );
     // Card numbers, a week of entries and two locker rooms with rentals in every state (server/db/seed-checkin.ts).
-    await seedCheckIn(tx, active.id, { owner: ids.demo!, staff: ids.staff! }, new Date());
+    await seedCheckIn(tx, active.id, { owner: ids.demo!, staff: ids.staff! }, now);
     // Six months of desk sales, balances, refunds, receipts, expenses, products, promotions and payment requests
     // (server/db/seed-money.ts).
     await seedMoney(
       tx,
       active.id,
       { owner: ids.demo!, desk: ids.desk!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
-      new Date(),
+      now,
     );
     // Membership cards FD-0001 and on, once every customer is registered (server/db/seed-checkin.ts).
     await seedCardNumbers(tx, active.id);
