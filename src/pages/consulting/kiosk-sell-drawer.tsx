@@ -25,9 +25,8 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { kioskProductSchema } from '#domain/schemas/consult.ts';
 import { fieldErrorsOf, isHttpError, reasonOf } from '#src/providers/http-error.ts';
 import { formatWon, paymentsTotal } from '../members/money.ts';
-import { passPromotionOptions, promotedPassPrice } from '../members/pass-promotions.ts';
 import { PaymentLines } from '../members/payment-lines.tsx';
-import { PassPromotionField } from '../members/promotion-choice.tsx';
+import { usePassPromotion } from '../members/promotion-choice.tsx';
 import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
 import { kioskApi } from './kiosk-api.ts';
 import { isStaffWindowGone, isTabletEnded, useKiosk } from './kiosk-context.tsx';
@@ -87,11 +86,8 @@ export function KioskSellDrawer({
       kioskApi.call(kioskStaffPromotionsRoute, { params: { id: consultId }, headers: kiosk.staffHeaders() }),
     retry: false,
   });
-  const promotionId = Form.useWatch('promotionId', form);
-  const promotionOptions = passPromotionOptions(promotions.data, ticketId);
-  const promotion = promotionOptions.find((o) => o.promotion.id === promotionId)?.promotion;
-  const promoted = promotedPassPrice(promotions.data, product, promotion);
-  const base = product ? promoted.price : 0;
+  const won = (n: number) => formatWon(n, i18n.language);
+  const { promotion, base, field: promotionField } = usePassPromotion(form, promotions.data, product, won);
   const agreed = typeof price === 'number' ? price : base;
   const paid = paymentsTotal(payments);
   const owed = Math.max(agreed - paid, 0);
@@ -104,7 +100,6 @@ export function KioskSellDrawer({
     product?.periodAmount && product.periodUnit && startDate
       ? passEndDate(startDate.format('YYYY-MM-DD'), product.periodAmount, product.periodUnit as PeriodUnit)
       : null;
-  const won = (n: number) => formatWon(n, i18n.language);
 
   const sell = useMutation({
     meta: { silent: true },
@@ -220,18 +215,7 @@ export function KioskSellDrawer({
             }
           />
         )}
-        {product && (
-          <PassPromotionField
-            options={promotionOptions}
-            won={won}
-            discount={promoted.discount}
-            listPrice={product.salePrice}
-            // The price follows the promotion chosen; the first payment line follows the price.
-            onPicked={(picked) =>
-              form.setFieldsValue({ price: promotedPassPrice(promotions.data, product, picked).price })
-            }
-          />
-        )}
+        {promotionField}
         <Form.Item
           name="price"
           label={translate('passes.sell.price')}

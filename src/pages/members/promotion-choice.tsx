@@ -1,7 +1,8 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Select } from 'antd';
-import type { DeskPromotion } from '#domain/schemas/desk.ts';
-import type { PassPromotionOption } from './pass-promotions.ts';
+import { Form, type FormInstance, Select } from 'antd';
+import type { ReactNode } from 'react';
+import type { DeskPromotion, PassPromotions } from '#domain/schemas/desk.ts';
+import { type PassPromotionOption, passPromotionOptions, promotedPassPrice } from './pass-promotions.ts';
 
 // docs/rules.md#promotions: the promotion field of the customer page's and the tablet's pass sale.
 
@@ -52,4 +53,31 @@ export function PassPromotionField({
       />
     </Form.Item>
   );
+}
+
+/**
+ * The promotion of a pass sale form (the customer page's drawer and the tablet's): the promotion chosen under
+ * `promotionId`, the price it gives (`base`: what the sale costs with no other change), and the field, which sets
+ * the form's price when a promotion is picked (the first payment line then follows the price).
+ */
+export function usePassPromotion(
+  form: FormInstance,
+  data: PassPromotions | undefined,
+  product: { id: number; salePrice: number } | undefined,
+  won: (n: number) => string,
+): { promotion: DeskPromotion | undefined; base: number; field: ReactNode } {
+  const promotionId = Form.useWatch('promotionId', form);
+  const options = passPromotionOptions(data, product?.id);
+  const promotion = options.find((o) => o.promotion.id === promotionId)?.promotion;
+  const promoted = promotedPassPrice(data, product, promotion);
+  const field = product ? (
+    <PassPromotionField
+      options={options}
+      won={won}
+      discount={promoted.discount}
+      listPrice={product.salePrice}
+      onPicked={(picked) => form.setFieldsValue({ price: promotedPassPrice(data, product, picked).price })}
+    />
+  ) : null;
+  return { promotion, base: promoted.price, field };
 }

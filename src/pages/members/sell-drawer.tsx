@@ -26,9 +26,8 @@ import { isHttpError } from '#src/providers/http-error.ts';
 import { api, http } from '#src/providers/instances.ts';
 import { fieldErrorsOf } from './add-customer-drawer.tsx';
 import { formatWon, paymentsTotal } from './money.ts';
-import { passPromotionOptions, promotedPassPrice } from './pass-promotions.ts';
 import { PaymentLines } from './payment-lines.tsx';
-import { PassPromotionField } from './promotion-choice.tsx';
+import { usePassPromotion } from './promotion-choice.tsx';
 import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from './unpaid-choice.tsx';
 import { useStaffOptions } from './use-staff-options.ts';
 
@@ -96,11 +95,8 @@ export function SellDrawer({
     queryFn: () => api.call(passPromotionsRoute, { params: { gymId }, query: { memberId } }),
     enabled: open,
   });
-  const promotionId = Form.useWatch('promotionId', form);
-  const promotionOptions = passPromotionOptions(promotions.data, ticketId);
-  const promotion = promotionOptions.find((o) => o.promotion.id === promotionId)?.promotion;
-  const promoted = promotedPassPrice(promotions.data, product, promotion);
-  const base = product ? promoted.price : 0;
+  const won = (n: number) => formatWon(n, i18n.language);
+  const { promotion, base, field: promotionField } = usePassPromotion(form, promotions.data, product, won);
   const agreed = typeof price === 'number' ? price : base;
   const paid = paymentsTotal(payments);
   const owed = Math.max(agreed - paid, 0);
@@ -109,7 +105,6 @@ export function SellDrawer({
     product?.periodAmount && product.periodUnit && startDate
       ? passEndDate(startDate.format('YYYY-MM-DD'), product.periodAmount, product.periodUnit as PeriodUnit)
       : null;
-  const won = (n: number) => formatWon(n, i18n.language);
   // docs/rules.md#renewals: the same pure functions as the server's default start and its overlap refusal.
   const overlap =
     product && startDate
@@ -239,18 +234,7 @@ export function SellDrawer({
             }
           />
         )}
-        {product && (
-          <PassPromotionField
-            options={promotionOptions}
-            won={won}
-            discount={promoted.discount}
-            listPrice={product.salePrice}
-            // The price follows the promotion chosen; the first payment line follows the price.
-            onPicked={(picked) =>
-              form.setFieldsValue({ price: promotedPassPrice(promotions.data, product, picked).price })
-            }
-          />
-        )}
+        {promotionField}
         <Form.Item
           name="price"
           label={translate('passes.sell.price')}
