@@ -227,8 +227,10 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const id = request.params.id;
-      await guardIssue(request, id, READ);
-      await assertGymRight(request, ctx.loadRights, await gymIdOfIssue(ctx.db, id), MONEY_READ);
+      requireMember(request);
+      const gymId = await gymIdOfIssue(ctx.db, id);
+      await guard(request, gymId, READ);
+      await assertGymRight(request, ctx.loadRights, gymId, MONEY_READ);
       const now = ctx.clock();
       return { data: await previewRefund(ctx.db, await issueRow(ctx.db, id), request.query.fault, now) };
     },
