@@ -7,7 +7,7 @@ import {
   requirementOf,
   resourceScreenRequirements,
 } from './access.ts';
-import { allFlags, type GymRights, presetOf, ROLE_PRESETS } from './permissions.ts';
+import { allFlags, type GymRights, presetOf, ROLE_PRESETS, reachesAssignedOnly } from './permissions.ts';
 import { resources } from './resources/index.ts';
 import { SPEC_PATHS } from './routes.ts';
 
@@ -192,6 +192,20 @@ describe('the page permission table', () => {
     expect(decidePathAccess('/sales/statistics', trainer)).toMatchObject({ missing: 'financeUseYn' });
     expect(presetOf(ROLE_PRESETS.TRAINER)).toBe('TRAINER');
     expect(presetOf({ ...ROLE_PRESETS.TRAINER, financeUseYn: true })).toBeNull();
+  });
+
+  it('narrows the trainer preset to assigned customers, never the representative (docs/rules.md#customer-reach)', () => {
+    expect(ROLE_PRESETS.TRAINER.assignedOnlyYn).toBe(true);
+    expect([ROLE_PRESETS.MANAGER.assignedOnlyYn, ROLE_PRESETS.FRONT_DESK.assignedOnlyYn]).toEqual([
+      false,
+      false,
+    ]);
+    // The reach is part of the preset: the trainer's flags reaching everyone are a set of their own.
+    expect(presetOf({ ...ROLE_PRESETS.TRAINER, assignedOnlyYn: false })).toBeNull();
+    expect(presetOf({ ...ROLE_PRESETS.FRONT_DESK, assignedOnlyYn: true })).toBeNull();
+    expect(reachesAssignedOnly(rights(ROLE_PRESETS.TRAINER))).toBe(true);
+    expect(reachesAssignedOnly(rights({ assignedOnlyYn: true, representYn: true }))).toBe(false);
+    expect(reachesAssignedOnly(rights(ROLE_PRESETS.MANAGER))).toBe(false);
   });
 
   it('opens the consultation list with consultUseYn alone, and the CRM only with the add-on (item 9)', () => {

@@ -23,8 +23,25 @@ export const financeFlags = ['financeUseYn'] as const;
 export const permissionFlags = [...useFlags, ...settingFlags, ...financeFlags] as const;
 export type PermissionFlag = (typeof permissionFlags)[number];
 
-/** What a facility's permission set grants: the eleven flags and the representative's blanket right. */
-export type GymRights = Record<PermissionFlag, boolean> & { representYn: boolean };
+/**
+ * A set's reach over the facility's customers (docs/rules.md#customer-reach): `assignedOnlyYn` limits its holder
+ * to the customers assigned to them (their 담당 회원), their passes and bookings, and to the lessons they teach.
+ * It narrows the flags, never widens them, and the representative set is never narrowed.
+ */
+export type CustomerReach = { assignedOnlyYn: boolean };
+
+/** The flags of a set with its reach: what a role preset fills and a set stores. */
+export type SetRights = Record<PermissionFlag, boolean> & CustomerReach;
+
+/**
+ * What a facility's permission set grants: the eleven flags, the representative's blanket right and its reach
+ * (absent: every customer).
+ */
+export type GymRights = Record<PermissionFlag, boolean> & Partial<CustomerReach> & { representYn: boolean };
+
+/** Whether the holder reaches only the customers assigned to them (the representative always reaches all). */
+export const reachesAssignedOnly = (rights: Pick<GymRights, 'representYn' | 'assignedOnlyYn'>): boolean =>
+  !rights.representYn && Boolean(rights.assignedOnlyYn);
 
 /**
  * A right a route requires inside one facility:
@@ -52,12 +69,14 @@ export type RolePreset = (typeof rolePresets)[number];
  * The flags each preset fills (docs/rules.md#permissions; the table of DESIGN 10.3):
  * - MANAGER (매니저): everything but facility settings and platform billing, which only the representative holds;
  * - FRONT_DESK (프런트): customers, selling and collecting, check-in, lockers, schedule and consultations, no finances;
- * - TRAINER (트레이너): their customers' passes and sessions, their schedule and their own pay; no payment amounts
- *   of customers (no payHistoryUseYn) and no colleague's pay (no financeUseYn).
+ * - TRAINER (트레이너): their assigned customers' passes and sessions (`assignedOnlyYn`), the lessons they teach
+ *   and their own pay; no payment amounts of customers (no payHistoryUseYn) and no colleague's pay (no
+ *   financeUseYn).
  */
-export const ROLE_PRESETS: Readonly<Record<RolePreset, Record<PermissionFlag, boolean>>> = {
-  MANAGER: allFlags(true),
+export const ROLE_PRESETS: Readonly<Record<RolePreset, SetRights>> = {
+  MANAGER: { ...allFlags(true), assignedOnlyYn: false },
   FRONT_DESK: {
+    assignedOnlyYn: false,
     ...allFlags(false),
     memberUseYn: true,
     memberSettingYn: true,
@@ -69,6 +88,7 @@ export const ROLE_PRESETS: Readonly<Record<RolePreset, Record<PermissionFlag, bo
   },
   TRAINER: {
     ...allFlags(false),
+    assignedOnlyYn: true,
     memberUseYn: true,
     memberSettingYn: true,
     consultUseYn: true,
@@ -76,8 +96,10 @@ export const ROLE_PRESETS: Readonly<Record<RolePreset, Record<PermissionFlag, bo
   },
 };
 
-/** The preset whose flags a set holds exactly, or null for a set adjusted away from every preset. */
-export const presetOf = (flags: Record<PermissionFlag, boolean>): RolePreset | null =>
-  rolePresets.find((preset) =>
-    permissionFlags.every((flag) => Boolean(flags[flag]) === ROLE_PRESETS[preset][flag]),
+/** The preset whose flags and reach a set holds exactly, or null for a set adjusted away from every preset. */
+export const presetOf = (set: Record<PermissionFlag, boolean> & Partial<CustomerReach>): RolePreset | null =>
+  rolePresets.find(
+    (preset) =>
+      Boolean(set.assignedOnlyYn) === ROLE_PRESETS[preset].assignedOnlyYn &&
+      permissionFlags.every((flag) => Boolean(set[flag]) === ROLE_PRESETS[preset][flag]),
   ) ?? null;

@@ -12,6 +12,7 @@ const en = {
   invalidValue: 'Choose one of the allowed values.',
   unknownField: 'This field cannot be set here.',
   notYours: 'You cannot set this field.',
+  assignedToYouOnly: 'Your permission set reaches only your own customers and lessons: choose yourself.',
   controlCharacter: 'Remove the control characters: only line breaks and tabs are allowed.',
   invisibleCharacter:
     'Remove the invisible characters: zero-width spaces and text-direction marks are not allowed.',
@@ -102,6 +103,7 @@ const ko: Record<ValidationKey, string> = {
   invalidValue: '허용된 값 중에서 선택해 주세요.',
   unknownField: '이 항목은 여기에서 설정할 수 없습니다.',
   notYours: '이 항목을 변경할 권한이 없습니다.',
+  assignedToYouOnly: '권한 세트가 담당 회원과 본인 수업만 다룰 수 있습니다. 본인을 선택해 주세요.',
   controlCharacter: '제어 문자는 입력할 수 없습니다. 줄바꿈과 탭만 사용할 수 있습니다.',
   invisibleCharacter: '보이지 않는 문자(폭 없는 공백, 글자 방향 제어 문자)는 입력할 수 없습니다.',
   userIdFormat: '영문, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 4~20자를 입력해 주세요.',

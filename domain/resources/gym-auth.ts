@@ -16,6 +16,7 @@ export const gymAuthResource = defineResource({
     gymId: gymIdField,
     name: { kind: 'text', list: true, sortable: true, search: true },
     ...flagFields,
+    assignedOnlyYn: { kind: 'flag', list: true, filters: ['eq'] },
     defaultYn: { kind: 'flag', list: true, filters: ['eq'] },
     representYn: { kind: 'flag', list: true, readOnly: true, filters: ['eq'] },
     createDate: { kind: 'datetime', sortable: true, readOnly: true },

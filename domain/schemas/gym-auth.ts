@@ -18,6 +18,8 @@ export const gymAuthSchema = z
     gymId: z.number().int(),
     name: z.string(),
     ...flagShape,
+    /** Reaches only the customers assigned to its holder (docs/rules.md#customer-reach). */
+    assignedOnlyYn: z.boolean(),
     defaultYn: z.boolean(),
     representYn: z.boolean(),
     createDate: isoDateTime,
@@ -31,6 +33,7 @@ export const gymAuthCreateSchema = z
     gymId: z.number().int().positive(),
     name: text({ min: 1, max: 50 }),
     ...optionalFlagShape,
+    assignedOnlyYn: z.boolean().optional(),
     defaultYn: z.boolean().optional(),
   })
   .meta({ id: 'GymAuthCreate' });
@@ -39,6 +42,7 @@ export const gymAuthUpdateSchema = z
   .strictObject({
     name: text({ min: 1, max: 50 }).optional(),
     ...optionalFlagShape,
+    assignedOnlyYn: z.boolean().optional(),
     defaultYn: z.boolean().optional(),
     // Accepted so that a request to drop it gets a clear 409 rather than "unknown field".
     representYn: z.boolean().optional(),

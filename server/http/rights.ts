@@ -22,7 +22,12 @@ declare module 'fastify' {
 const flagColumns = Object.fromEntries(permissionFlags.map((flag) => [flag, gymAuth[flag]])) as {
   [F in PermissionFlag]: (typeof gymAuth)[F];
 };
-const rightsColumns = { gymId: gymMember.gymId, representYn: gymAuth.representYn, ...flagColumns };
+const rightsColumns = {
+  gymId: gymMember.gymId,
+  representYn: gymAuth.representYn,
+  assignedOnlyYn: gymAuth.assignedOnlyYn,
+  ...flagColumns,
+};
 
 /**
  * The caller's rights per facility: only ACTIVE links with a permission set grant anything

@@ -60,6 +60,7 @@ const rightsOf = (set: GymAuth): GymRights => ({
     boolean
   >),
   representYn: set.representYn,
+  assignedOnlyYn: set.assignedOnlyYn,
 });
 
 const NO_SUB_SERVICES: GymSubServiceItem[] = [];

@@ -49,7 +49,10 @@ beforeAll(async () => {
   ownTrainerId = await trainerOf(people.trainer.memberId);
   colleagueTrainerId = await trainerOf(colleague.member.id);
   ticketId = (await makeTicket(t, people.owner.cookies, gymId)).id;
-  customerId = (await makeCustomer(t, people.owner.cookies, gymId)).id;
+  // The trainer preset reaches the customers assigned to its holder (docs/rules.md#customer-reach).
+  customerId = (
+    await makeCustomer(t, people.owner.cookies, gymId, { trainerMemberId: people.trainer.memberId })
+  ).id;
   const sold = await sellOk(t, people.owner.cookies, {
     gymId,
     memberId: customerId,
@@ -273,7 +276,9 @@ describe('who owes, without payHistoryUseYn (the trainer preset)', () => {
   it('refuses the unpaid tab and the sort by balance, zeroes its count and empties the export column', async () => {
     const trainer = people.trainer.cookies;
     const base = `gymId=${gymId}&_start=0&_end=20`;
-    const debtor = (await makeCustomer(t, people.owner.cookies, gymId)).id;
+    const debtor = (
+      await makeCustomer(t, people.owner.cookies, gymId, { trainerMemberId: people.trainer.memberId })
+    ).id;
     await sellOk(t, people.owner.cookies, {
       gymId,
       memberId: debtor,
@@ -312,5 +317,190 @@ describe('who owes, without payHistoryUseYn (the trainer preset)', () => {
     const seen = await line(trainer);
     const differ = owner.flatMap((cell, i) => (cell === seen[i] ? [] : [[cell, seen[i]]]));
     expect(differ).toEqual([[String(owed), '']]);
+  });
+});
+
+// The trainer preset's reach (issue 27 item 8, DESIGN 10.3 "their assigned customers' passes, sessions and body
+// records, their own schedule"; docs/rules.md#customer-reach): every route that names a customer, a pass, a lesson
+// or a booking answers 404 for what is not the trainer's, as another facility's does, and changes nothing; the
+// lists carry only the trainer's own customers and lessons.
+describe("the trainer preset's reach: assigned customers and their own lessons", () => {
+  const lesson = async (cookies: Cookies, body: Record<string, unknown>) =>
+    send('POST', '/web/lesson', cookies, {
+      gymId,
+      title: 'PT',
+      lessonType: 'PT',
+      capacity: 1,
+      date: '2026-03-20',
+      startTime: '10:00',
+      endTime: '10:50',
+      ...body,
+    });
+
+  it("answers 404 for a colleague's customer, their pass, lesson and booking, and writes nothing", async () => {
+    const owner = people.owner.cookies;
+    const trainer = people.trainer.cookies;
+    const colleague = (await send('GET', `/web/trainer/${colleagueTrainerId}`, owner)).json().data
+      .memberId as number;
+    const theirs = (await makeCustomer(t, owner, gymId, { trainerMemberId: colleague })).id;
+    const nobodys = (await makeCustomer(t, owner, gymId)).id;
+    const theirPass = (
+      await sellOk(t, owner, {
+        gymId,
+        memberId: theirs,
+        ticketId,
+        startDate: '2026-03-10',
+        payments: [{ method: 'CARD', amount: 400_000 }],
+      })
+    ).id;
+    const theirLesson = (await lesson(owner, { trainerMemberId: colleague })).json().data.ids[0] as number;
+    const booked = await send('POST', '/web/reservation', owner, { lessonId: theirLesson, memberId: theirs });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const theirBooking = booked.json().data.id as number;
+    const snapshot = async () =>
+      Promise.all([
+        send('GET', `/web/member/customer/${theirs}?gymId=${gymId}`, owner).then((r) => r.json().data),
+        send('GET', `/web/ticket-issue/${theirPass}`, owner).then((r) => r.json().data),
+        send('GET', `/web/lesson/${theirLesson}`, owner).then((r) => r.json().data),
+        send('GET', `/web/member/customer/${theirs}/memos?gymId=${gymId}`, owner).then((r) => r.body),
+      ]);
+    const before = await snapshot();
+
+    const cases: [method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>][] = [];
+    for (const id of [theirs, nobodys])
+      cases.push(
+        ['GET', `/web/member/customer/${id}?gymId=${gymId}`],
+        ['PUT', `/web/member/customer/${id}?gymId=${gymId}`, { memo: '담당 아님' }],
+        ['GET', `/web/member/ticket-issue-list/${id}?gymId=${gymId}`],
+        ['GET', `/web/member/customer/${id}/memos?gymId=${gymId}`],
+        ['POST', `/web/member/customer/${id}/memos?gymId=${gymId}`, { content: '담당 아님' }],
+        ['GET', `/web/member/customer/${id}/usage?gymId=${gymId}`],
+        ['GET', `/web/member/${id}`],
+      );
+    cases.push(
+      ['GET', `/web/ticket-issue/${theirPass}`],
+      ['POST', `/web/ticket-issue/${theirPass}/hold`, { startDate: '2026-03-12', endDate: '2026-03-18' }],
+      ['POST', `/web/ticket-issue/${theirPass}/adjust`, { sessions: 1, note: '담당 아님' }],
+      ['GET', `/web/lesson/${theirLesson}`],
+      ['PUT', `/web/lesson/${theirLesson}`, { title: '담당 아님' }],
+      ['POST', `/web/lesson/${theirLesson}/cancel`, { reason: '담당 아님' }],
+      ['GET', `/web/reservation/${theirBooking}`],
+      ['POST', `/web/reservation/${theirBooking}/cancel`, { note: '담당 아님' }],
+      ['POST', `/web/reservation/${theirBooking}/attendance`, { mark: 'ATTENDED' }],
+      ['POST', '/web/reservation', { lessonId: theirLesson, memberId: customerId }],
+    );
+    for (const [method, url, payload] of cases) {
+      const response = await send(method, url, trainer, payload);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
+      expect(response.body, url).not.toContain('김민수');
+    }
+    expect(await snapshot()).toEqual(before);
+    // The same routes serve the trainer's own customer.
+    for (const url of [
+      `/web/member/customer/${customerId}?gymId=${gymId}`,
+      `/web/member/ticket-issue-list/${customerId}?gymId=${gymId}`,
+      `/web/ticket-issue/${passId}`,
+      `/web/member/${customerId}`,
+    ]) {
+      const response = await send('GET', url, trainer);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it("lists, counts, finds and exports only the trainer's customers, passes and lessons", async () => {
+    const owner = people.owner.cookies;
+    const trainer = people.trainer.cookies;
+    const other = await makeCustomer(t, owner, gymId, { phone: '010-7777-1234' });
+    const ids = async (url: string, who: Cookies) => {
+      const response = await send('GET', url, who);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return (
+        response.json().data as { id: number; memberId?: number; trainerMemberId?: number | null }[]
+      ).map((row) => row.memberId ?? row.id);
+    };
+    const list = `/web/member/total-list?gymId=${gymId}&_start=0&_end=100`;
+    const all = await ids(list, owner);
+    const mine = await ids(list, trainer);
+    expect(all).toContain(other.id);
+    expect(mine).toContain(customerId);
+    expect(mine).not.toContain(other.id);
+    expect(mine.length).toBeLessThan(all.length);
+    for (const id of mine) {
+      const row = (await send('GET', `/web/member/customer/${id}?gymId=${gymId}`, owner)).json().data;
+      expect(row.trainerMemberId, `customer ${id}`).toBe(people.trainer.memberId);
+    }
+    // A colleague's customers, asked for by name, are none of the trainer's.
+    const colleague = (await send('GET', `/web/trainer/${colleagueTrainerId}`, owner)).json().data.memberId;
+    expect(await ids(`${list}&trainerMemberId=${colleague}`, trainer)).toEqual([]);
+    const counts = (await send('GET', `/web/member/segment-counts?gymId=${gymId}`, trainer)).json().data;
+    expect(counts.counts.all).toBe(mine.length);
+    const found = await send('GET', `/web/member/customer-lookup?gymId=${gymId}&phone=01077771234`, trainer);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data).toBeNull();
+    const csv = (await send('GET', `/web/member/customer-export?gymId=${gymId}&segment=all`, trainer)).body;
+    expect(csv.split(/\r?\n/).filter((line) => /^\d+,/.test(line))).toHaveLength(mine.length);
+
+    const passes = await ids(`/web/ticket-issue/list/${gymId}?_start=0&_end=100`, trainer);
+    expect(passes.length).toBeGreaterThan(0);
+    expect(passes.every((memberId) => mine.includes(memberId))).toBe(true);
+
+    const own = await lesson(owner, {
+      trainerMemberId: people.trainer.memberId,
+      startTime: '12:00',
+      endTime: '12:50',
+    });
+    const theirs = await lesson(owner, { trainerMemberId: colleague, startTime: '13:00', endTime: '13:50' });
+    expect([own.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    const lessons = async (who: Cookies) =>
+      (await send('GET', `/web/lesson/list/${gymId}?from=2026-03-20&to=2026-03-20`, who)).json().data as {
+        id: number;
+        trainerMemberId: number | null;
+      }[];
+    expect((await lessons(owner)).map((l) => l.id)).toEqual(
+      expect.arrayContaining([own.json().data.ids[0], theirs.json().data.ids[0]]),
+    );
+    const seen = await lessons(trainer);
+    expect(seen.map((l) => l.id)).toContain(own.json().data.ids[0]);
+    expect(seen.every((l) => l.trainerMemberId === people.trainer.memberId)).toBe(true);
+  });
+
+  it('keeps what the trainer creates within their reach, and refuses naming a colleague', async () => {
+    const trainer = people.trainer.cookies;
+    const colleague = (await send('GET', `/web/trainer/${colleagueTrainerId}`, people.owner.cookies)).json()
+      .data.memberId as number;
+    const made = await makeCustomer(t, trainer, gymId);
+    const stored = await send('GET', `/web/member/customer/${made.id}?gymId=${gymId}`, people.owner.cookies);
+    expect(stored.json().data.trainerMemberId).toBe(people.trainer.memberId);
+    const refused = await send('POST', `/web/member/customer?gymId=${gymId}`, trainer, {
+      name: '남의회원',
+      phone: '010-7777-5678',
+      trainerMemberId: colleague,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['trainerMemberId']);
+    expect(JSON.stringify(refused.json().errors)).toContain('your own customers');
+    const handOver = await send('PUT', `/web/member/customer/${made.id}?gymId=${gymId}`, trainer, {
+      trainerMemberId: colleague,
+    });
+    expect(handOver.statusCode, handOver.body).toBe(400);
+    const lessonOfColleague = await lesson(trainer, { trainerMemberId: colleague, date: '2026-03-21' });
+    expect(lessonOfColleague.statusCode, lessonOfColleague.body).toBe(400);
+    const ownLesson = await lesson(trainer, { date: '2026-03-21' });
+    expect(ownLesson.statusCode, ownLesson.body).toBe(201);
+    const detail = (await send('GET', `/web/lesson/${ownLesson.json().data.ids[0]}`, trainer)).json().data;
+    expect(detail.trainerMemberId).toBe(people.trainer.memberId);
+    const imported = await send('POST', `/web/member/batch-create?gymId=${gymId}&dryRun=true`, trainer, {
+      rows: [{ name: '가져오기', phone: '010-7777-9012' }],
+    });
+    expect(imported.statusCode, imported.body).toBe(403);
+    // The front desk and the manager reach every customer.
+    for (const who of ['desk', 'manager'] as const) {
+      const response = await send(
+        'GET',
+        `/web/member/customer/${made.id}?gymId=${gymId}`,
+        people[who].cookies,
+      );
+      expect(response.statusCode, `${who}: ${response.body}`).toBe(200);
+    }
   });
 });

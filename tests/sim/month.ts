@@ -39,7 +39,8 @@ type Product = {
   sessions: number | null;
   transferFee: number;
 };
-type Customer = { id: number; phone: string };
+/** A customer, and the trainer they are assigned to (docs/rules.md#customer-reach), if any. */
+type Customer = { id: number; phone: string; trainer: 'trainerA' | 'trainerB' | null };
 type Pass = {
   id: number;
   memberId: number;
@@ -349,15 +350,29 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
         expect(row, `${where()} the walk-in is in the consult list`).toBeDefined();
         await ok('desk', 'POST', `/web/consult/${row!.id}/call`);
         const converted = await ok('desk', 'POST', `/web/consult/${row!.id}/customer`);
-        const customer = { id: converted.data.customerId as number, phone };
+        const id = converted.data.customerId as number;
+        // The desk then assigns the new member to a trainer, or to none.
+        const trainer = rng.pick(['trainerA', 'trainerB', null] as const) ?? null;
+        if (trainer)
+          await ok('desk', 'PUT', `/web/member/customer/${id}?gymId=${gymId}`, {
+            trainerMemberId: memberIds[trainer],
+          });
+        const customer = { id, phone, trainer };
         customers.push(customer);
         return customer;
       }
       count('customer registered');
+      const trainer = rng.pick(['trainerA', 'trainerB', null] as const) ?? null;
       const data = (
-        await ok('desk', 'POST', `/web/member/customer?gymId=${gymId}`, { name: '이회원', phone }, 201)
+        await ok(
+          'desk',
+          'POST',
+          `/web/member/customer?gymId=${gymId}`,
+          { name: '이회원', phone, ...(trainer ? { trainerMemberId: memberIds[trainer] } : {}) },
+          201,
+        )
       ).data;
-      const customer = { id: data.id as number, phone };
+      const customer = { id: data.id as number, phone, trainer };
       customers.push(customer);
       return customer;
     };
@@ -1104,7 +1119,20 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
       ])!;
       refused(await call('desk', 'GET', financeRead), 403);
       check();
-      const sample = rng.pick([...passes.values()]);
+      // A trainer reaches only the customers assigned to them (docs/rules.md#customer-reach): anyone else's pass
+      // or page answers 404, as another facility's would.
+      const trainerOf = (memberId: number) => customers.find((c) => c.id === memberId)?.trainer ?? null;
+      const notTheirs = rng.pick([...passes.values()].filter((p) => trainerOf(p.memberId) !== 'trainerA'));
+      if (notTheirs) {
+        refused(await call('trainerA', 'GET', `/web/ticket-issue/${notTheirs.id}`), 404);
+        check();
+      }
+      const stranger = rng.pick(customers.filter((c) => c.trainer !== 'trainerB'));
+      if (stranger) {
+        refused(await call('trainerB', 'GET', `/web/member/customer/${stranger.id}?gymId=${gymId}`), 404);
+        check();
+      }
+      const sample = rng.pick([...passes.values()].filter((p) => trainerOf(p.memberId) === 'trainerA'));
       if (sample) {
         const seen = (await ok('trainerA', 'GET', `/web/ticket-issue/${sample.id}`)).data;
         expect(
@@ -1122,7 +1150,7 @@ export const runMonth = async (seed: number, days = 30): Promise<Figures> => {
       }
 
       // A customer's cached balance is the sum of what their sales owe; a trainer is not shown it.
-      const someone = rng.pick(customers);
+      const someone = rng.pick(customers.filter((c) => c.trainer === 'trainerB'));
       if (someone) {
         const url = `/web/member/customer/${someone.id}?gymId=${gymId}`;
         const owes = [...sales.values()]

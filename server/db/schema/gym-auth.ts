@@ -28,6 +28,8 @@ export const gymAuth = pgTable(
       .references(() => gym.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     ...flags(),
+    // The set's reach (docs/rules.md#customer-reach): only the customers assigned to its holder.
+    assignedOnlyYn: boolean().notNull().default(false),
     defaultYn: boolean().notNull().default(false),
     representYn: boolean().notNull().default(false),
     createDate: created(),

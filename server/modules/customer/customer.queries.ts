@@ -163,7 +163,14 @@ export const customerListQuery = (db: Executor, input: CustomerListInput) => {
  * Every segment's count for the tabs, in one statement: one pass over the facility's customers with a filtered
  * count per segment (not capped: a tab that said "10,000+" would hide what the owner came for).
  */
-export const segmentCountsQuery = (db: Executor, gymId: number, today: string, days: number) =>
+export const segmentCountsQuery = (
+  db: Executor,
+  gymId: number,
+  today: string,
+  days: number,
+  /** A narrowed caller counts only the customers assigned to them (docs/rules.md#customer-reach). */
+  trainerMemberId: number | null = null,
+) =>
   db
     .select(
       Object.fromEntries(
@@ -179,4 +186,9 @@ export const segmentCountsQuery = (db: Executor, gymId: number, today: string, d
       ) as Record<CustomerSegment, SQL<number>>,
     )
     .from(member)
-    .where(customersOf(gymId));
+    .where(
+      and(
+        customersOf(gymId),
+        trainerMemberId === null ? undefined : eq(member.trainerMemberId, trainerMemberId),
+      ),
+    );

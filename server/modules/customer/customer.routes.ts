@@ -29,6 +29,7 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { ticketIssue } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
+import { assertCustomerReach, assignedTrainerOf, trainerWithinReach } from '../../http/customer-reach.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { seesMoney } from '../../http/money-rights.ts';
@@ -59,7 +60,8 @@ import {
 } from './customer.service.ts';
 
 // A facility's customers (docs/rules.md#customers): read with memberUseYn, changed with memberSettingYn, erased by
-// the representative. Another facility's customer answers 404; a closed facility is read-only.
+// the representative. Another facility's customer answers 404; a closed facility is read-only. A set that reaches
+// assigned customers only (docs/rules.md#customer-reach) lists, counts and exports those, and any other answers 404.
 
 const READ: GymRight = 'memberUseYn';
 const WRITE: GymRight = 'memberSettingYn';
@@ -78,6 +80,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     requireMember(request);
     await assertGymRight(request, ctx.loadRights, gymId, right);
     if (right !== READ) await assertGymWritable(ctx, gymId);
+  };
+  /** The guard, then the customer within the caller's reach (404 otherwise). */
+  const guardCustomer = async (request: FastifyRequest, gymId: number, right: GymRight, id: number) => {
+    await guard(request, gymId, right);
+    await assertCustomerReach(ctx, request, gymId, id);
   };
 
   const sendPage = <T>(reply: FastifyReply, page: { data: T[]; total: number; capped: boolean }) => {
@@ -117,9 +124,13 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         // Who owes is a money field too: the unpaid tab and the sort by balance need the payment right.
         if (!money && ((segment ?? query.segment) === 'unpaid' || query._sort === 'unpaidAmount'))
           throw forbidden();
+        const trainer = await assignedTrainerOf(request, ctx.loadRights, query.gymId);
+        // A narrowed caller asking for a colleague's customers has none of them to see.
+        if (trainer !== null && query.trainerMemberId && query.trainerMemberId !== trainer)
+          return sendPage(reply, { data: [], total: 0, capped: false });
         const page = await listCustomers(
           ctx.db,
-          { ...query, segment: segment ?? query.segment },
+          { ...query, segment: segment ?? query.segment, trainerMemberId: trainer ?? query.trainerMemberId },
           ctx.clock(),
         );
         if (money) return sendPage(reply, page);
@@ -138,8 +149,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guard(request, request.query.gymId, READ);
-      const counts = await segmentCounts(ctx.db, request.query.gymId, request.query.days, ctx.clock());
+      const { gymId } = request.query;
+      await guard(request, gymId, READ);
+      const trainer = await assignedTrainerOf(request, ctx.loadRights, gymId);
+      const counts = await segmentCounts(ctx.db, gymId, request.query.days, ctx.clock(), trainer);
       if (await seesMoney(request, ctx.loadRights, request.query.gymId)) return { data: counts };
       return { data: { ...counts, counts: { ...counts.counts, unpaid: 0 }, moneyHidden: true } };
     },
@@ -161,11 +174,17 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       await guard(request, gymId, READ);
       const money = await seesMoney(request, ctx.loadRights, gymId);
       if (!money && rest.segment === 'unpaid') throw forbidden();
+      const trainer = await assignedTrainerOf(request, ctx.loadRights, gymId);
       const csv = await ctx.db.transaction((tx) =>
         exportCustomers(
           tx,
           actorOf(request, ctx),
-          { gymId, ...rest, ids: ids ? ids.split(',').map(Number).slice(0, 1000) : undefined },
+          {
+            gymId,
+            ...rest,
+            ids: ids ? ids.split(',').map(Number).slice(0, 1000) : undefined,
+            trainerMemberId: trainer ?? undefined,
+          },
           requestLanguage(request),
           money,
         ),
@@ -188,8 +207,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guard(request, request.query.gymId, READ);
-      return { data: await findByPhone(ctx.db, request.query.gymId, request.query.phone, ctx.clock()) };
+      const { gymId, phone } = request.query;
+      await guard(request, gymId, READ);
+      const trainer = await assignedTrainerOf(request, ctx.loadRights, gymId);
+      return { data: await findByPhone(ctx.db, gymId, phone, ctx.clock(), trainer) };
     },
   );
 
@@ -207,8 +228,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const { gymId } = request.query;
       await guard(request, gymId, WRITE);
+      // A narrowed caller's new customer is assigned to them, so it stays within their reach.
+      const trainerMemberId = await trainerWithinReach(
+        request,
+        ctx.loadRights,
+        gymId,
+        request.body.trainerMemberId,
+      );
       const data = await ctx.db.transaction((tx) =>
-        createCustomer(tx, actorOf(request, ctx), gymId, request.body),
+        createCustomer(tx, actorOf(request, ctx), gymId, { ...request.body, trainerMemberId }),
       );
       return reply.status(201).send({ data });
     },
@@ -227,7 +255,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const { gymId } = request.query;
-      await guard(request, gymId, READ);
+      await guardCustomer(request, gymId, READ, request.params.id);
       const data = await getCustomer(ctx.db, gymId, request.params.id, ctx.clock());
       return { data: (await seesMoney(request, ctx.loadRights, gymId)) ? data : withoutCustomerMoney(data) };
     },
@@ -247,9 +275,21 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const { gymId } = request.query;
-      await guard(request, gymId, WRITE);
+      await guardCustomer(request, gymId, WRITE, request.params.id);
+      const patch =
+        request.body.trainerMemberId === undefined
+          ? request.body
+          : {
+              ...request.body,
+              trainerMemberId: await trainerWithinReach(
+                request,
+                ctx.loadRights,
+                gymId,
+                request.body.trainerMemberId,
+              ),
+            };
       const data = await ctx.db.transaction((tx) =>
-        updateCustomer(tx, actorOf(request, ctx), gymId, request.params.id, request.body),
+        updateCustomer(tx, actorOf(request, ctx), gymId, request.params.id, patch),
       );
       return { data };
     },
@@ -270,6 +310,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const { gymId, dryRun } = request.query;
       await guard(request, gymId, dryRun ? READ : WRITE);
+      // An import matches phones across the whole facility: a narrowed set does not import.
+      if ((await assignedTrainerOf(request, ctx.loadRights, gymId)) !== null) throw forbidden();
       const data = await ctx.db.transaction((tx) =>
         importCustomers(tx, actorOf(request, ctx), gymId, request.body.rows, dryRun),
       );
@@ -291,7 +333,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const { gymId, ...hold } = request.body;
       const memberId = request.params.memberId;
-      await guard(request, gymId, WRITE);
+      await guardCustomer(request, gymId, WRITE, memberId);
       const actor = actorOf(request, ctx);
       const today = seoulToday(actor.now);
       await ctx.db.transaction(async (tx) => {
@@ -328,7 +370,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const { gymId } = request.query;
-      await guard(request, gymId, WRITE);
+      await guardCustomer(request, gymId, WRITE, request.params.id);
       const data = await ctx.db.transaction((tx) =>
         removeCustomer(tx, actorOf(request, ctx), gymId, request.params.id),
       );
@@ -371,7 +413,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const { gymId } = request.query;
-      await guard(request, gymId, READ);
+      await guardCustomer(request, gymId, READ, request.params.id);
       const data = await customerPassDetails(ctx.db, gymId, request.params.id, ctx.clock());
       if (data.length === 0) await getCustomer(ctx.db, gymId, request.params.id, ctx.clock());
       // The customer page's payments are the payment right's (docs/rules.md#access-table).
@@ -391,7 +433,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guard(request, request.query.gymId, READ);
+      await guardCustomer(request, request.query.gymId, READ, request.params.id);
       return { data: await listMemos(ctx.db, request.query.gymId, request.params.id) };
     },
   );
@@ -410,7 +452,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const { gymId } = request.query;
-      await guard(request, gymId, WRITE);
+      await guardCustomer(request, gymId, WRITE, request.params.id);
       const data = await ctx.db.transaction((tx) =>
         addMemo(tx, actorOf(request, ctx), gymId, request.params.id, request.body.content),
       );
@@ -430,7 +472,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guard(request, request.query.gymId, READ);
+      await guardCustomer(request, request.query.gymId, READ, request.params.id);
       return { data: await listUsage(ctx.db, request.query.gymId, request.params.id) };
     },
   );

@@ -177,8 +177,9 @@ export const segmentCounts = async (
   gymId: number,
   days: number,
   now: Date,
+  trainerMemberId: number | null = null,
 ): Promise<SegmentCounts> => {
-  const [row] = await segmentCountsQuery(db, gymId, seoulToday(now), days);
+  const [row] = await segmentCountsQuery(db, gymId, seoulToday(now), days, trainerMemberId);
   return { counts: row as SegmentCounts['counts'], capped: false };
 };
 
@@ -237,6 +238,7 @@ export const exportCustomers = async (
     days: number;
     q?: string | undefined;
     ids?: number[] | undefined;
+    trainerMemberId?: number | undefined;
   },
   language: Language,
   /** Without the payment right the unpaid column stays empty (docs/rules.md#access-table). */
@@ -297,13 +299,26 @@ export const getCustomer = async (db: Executor, gymId: number, id: number, now: 
   toDetail(await selectOne(db, gymId, id), seoulToday(now));
 
 /** The facility's customer with this phone, if any (the add drawer's "open that customer instead"). */
-export const findByPhone = async (db: Executor, gymId: number, phone: string, now: Date) => {
+export const findByPhone = async (
+  db: Executor,
+  gymId: number,
+  phone: string,
+  now: Date,
+  trainerMemberId: number | null = null,
+) => {
   const mobile = normalizeMobile(phone);
   if (!mobile) return null;
   const [row] = await db
     .select(customerColumns)
     .from(member)
-    .where(and(eq(member.ownerGymId, gymId), eq(member.phone, mobile), sql`${member.erasedAt} is null`));
+    .where(
+      and(
+        eq(member.ownerGymId, gymId),
+        eq(member.phone, mobile),
+        sql`${member.erasedAt} is null`,
+        trainerMemberId === null ? undefined : eq(member.trainerMemberId, trainerMemberId),
+      ),
+    );
   return row ? toCustomer(row as CustomerRow, seoulToday(now), { mask: true }) : null;
 };
 

@@ -24,6 +24,7 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { createTtlCache } from '../../http/auth-cache.ts';
+import { assertCustomerReach } from '../../http/customer-reach.ts';
 import { AppError, rateLimited } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -129,6 +130,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const gymId = await guard(request, request.params.gymId, WRITE);
+      await assertCustomerReach(ctx, request, gymId, request.body.memberId);
       const data = await ctx.db.transaction((tx) =>
         checkInMember(tx, actorOf(request), {
           gymId,
@@ -253,6 +255,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, READ);
+      await assertCustomerReach(ctx, request, gymId, request.params.id);
       const secret = await membershipQrSecret(ctx.db);
       return { data: await membershipQrOf(ctx.db, secret, gymId, request.params.id) };
     },
@@ -271,6 +274,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
+      await assertCustomerReach(ctx, request, gymId, request.params.id);
       const secret = await membershipQrSecret(ctx.db);
       const data = await ctx.db.transaction((tx) =>
         reissueMembershipQr(tx, actorOf(request), secret, gymId, request.params.id),
@@ -292,6 +296,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const gymId = await guard(request, request.body.gymId, WRITE);
+      await assertCustomerReach(ctx, request, gymId, request.params.id);
       const secret = await membershipQrSecret(ctx.db);
       await ctx.db.transaction((tx) =>
         sendMembershipQr(tx, actorOf(request), secret, gymId, request.params.id),

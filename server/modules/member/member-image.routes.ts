@@ -6,6 +6,7 @@ import { imageTypes, memberImageRoute, uploadMemberImageRoute } from '#domain/ap
 import { extensionOfKind, fileKinds, IMAGE_KINDS, MAX_UPLOAD_MB } from '#domain/rules/files.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
+import { assertCustomerReach } from '../../http/customer-reach.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
@@ -40,6 +41,7 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
     const target = await ctx.members.findById(memberId);
     if (target?.ownerGymId && !target.erasedAt && me.authCode !== 'SUPERADMIN') {
       await assertGymRight(request, ctx.loadRights, target.ownerGymId, 'memberSettingYn');
+      await assertCustomerReach(ctx, request, target.ownerGymId, memberId);
       await assertGymWritable(ctx, target.ownerGymId);
       return;
     }

@@ -17,6 +17,7 @@ import type { GymRight } from '#domain/permissions.ts';
 import { withoutPassMoney } from '#domain/rules/money-fields.ts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
+import { assertCustomerReach, assertPassReach, assignedTrainerOf } from '../../http/customer-reach.ts';
 import { seesMoney } from '../../http/money-rights.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
@@ -57,10 +58,16 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     await assertGymRight(request, ctx.loadRights, gymId, right);
     if (right !== READ) await assertGymWritable(ctx, gymId);
   };
-  /** The pass's facility, then the caller's right in it (404 before 403, as everywhere). */
+  /**
+   * The pass's facility, then the caller's right in it (404 before 403, as everywhere), then the pass's customer
+   * within the caller's reach (docs/rules.md#customer-reach). Answers the facility.
+   */
   const guardIssue = async (request: FastifyRequest, id: number, right: GymRight) => {
     requireMember(request);
-    await guard(request, await gymIdOfIssue(ctx.db, id), right);
+    const gymId = await gymIdOfIssue(ctx.db, id);
+    await guard(request, gymId, right);
+    await assertPassReach(ctx, request, gymId, id);
+    return gymId;
   };
 
   app.get(
@@ -75,8 +82,10 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      await guard(request, request.params.gymId, READ);
-      const page = await listIssues(ctx.db, request.params.gymId, request.query, ctx.clock());
+      const { gymId } = request.params;
+      await guard(request, gymId, READ);
+      const trainer = await assignedTrainerOf(request, ctx.loadRights, gymId);
+      const page = await listIssues(ctx.db, gymId, request.query, ctx.clock(), trainer);
       reply.header('x-total-count', String(page.total));
       if (page.capped) reply.header('x-total-count-capped', 'true');
       const money = await seesMoney(request, ctx.loadRights, request.params.gymId);
@@ -118,6 +127,8 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // Whoever may sell a pass sees what it may be sold with (docs/rules.md#promotions).
       await guard(request, request.params.gymId, WRITE);
       await assertGymRight(request, ctx.loadRights, request.params.gymId, SELL);
+      if (request.query.memberId)
+        await assertCustomerReach(ctx, request, request.params.gymId, request.query.memberId);
       return {
         data: await passPromotions(ctx.db, request.params.gymId, request.query.memberId, ctx.clock()),
       };
@@ -137,6 +148,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
       await assertGymRight(request, ctx.loadRights, request.body.gymId, SELL);
+      await assertCustomerReach(ctx, request, request.body.gymId, request.body.memberId);
       const id = await ctx.db.transaction((tx) => sellPass(tx, actorOf(request, ctx), request.body));
       return reply.status(201).send({ data: await issueDetail(ctx.db, id, ctx.clock()) });
     },
@@ -202,10 +214,11 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
       async (request) => {
         const id = (request.params as { id: number }).id;
-        requireMember(request);
-        const gymId = await gymIdOfIssue(ctx.db, id);
-        await guard(request, gymId, WRITE);
+        const gymId = await guardIssue(request, id, WRITE);
         if (money) await assertGymRight(request, ctx.loadRights, gymId, money);
+        // A transfer's receiver must be within the caller's reach as well.
+        const to = (request.body as { toMemberId?: number }).toMemberId;
+        if (route === transferRoute && to) await assertCustomerReach(ctx, request, gymId, to);
         await ctx.db.transaction((tx) => run(tx, actorOf(request, ctx), id, request.body as never));
         const data = await issueDetail(ctx.db, id, ctx.clock());
         return {
@@ -227,9 +240,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const id = request.params.id;
-      requireMember(request);
-      const gymId = await gymIdOfIssue(ctx.db, id);
-      await guard(request, gymId, READ);
+      const gymId = await guardIssue(request, id, READ);
       await assertGymRight(request, ctx.loadRights, gymId, MONEY_READ);
       const now = ctx.clock();
       return { data: await previewRefund(ctx.db, await issueRow(ctx.db, id), request.query.fault, now) };

@@ -914,7 +914,7 @@ export const toIssue = (row: IssueListRow, today: string, options: { maskPhone: 
 type ListQuery = z.output<typeof ticketIssueListQuerySchema>;
 
 /** The where clause of the sold-pass list (docs/rules.md#passes); WAIT is "held today", derived. */
-const issueWhere = (gymId: number, query: ListQuery, today: string) => {
+const issueWhere = (gymId: number, query: ListQuery, today: string, trainer: number | null) => {
   const heldToday = sql`exists (select 1 from ${ticketHold} h where h.ticket_issue_id = ${ticketIssue.id} and h.start_date <= ${today} and h.end_date >= ${today})`;
   const conditions = [eq(ticketIssue.gymId, gymId)];
   if (query.status === 'REFUND') conditions.push(eq(ticketIssue.status, 'REFUND'));
@@ -933,6 +933,11 @@ const issueWhere = (gymId: number, query: ListQuery, today: string) => {
     );
   if (query.unpaid === true) conditions.push(sql`${ticketIssue.unpaidAmount} > 0`);
   if (query.unpaid === false) conditions.push(sql`coalesce(${ticketIssue.unpaidAmount}, 0) = 0`);
+  // A narrowed caller lists the passes of the customers assigned to them (docs/rules.md#customer-reach).
+  if (trainer !== null)
+    conditions.push(
+      sql`exists (select 1 from ${member} m where m.id = ${ticketIssue.memberId} and m.trainer_member_id = ${trainer})`,
+    );
   if (query.q) {
     const q = query.q.replace(/[\s-]/g, '');
     conditions.push(
@@ -951,11 +956,18 @@ const issueSorts = {
 } as const;
 
 /** One page of a facility's sold passes and the capped total, in one statement. */
-export const listIssues = async (db: Executor, gymId: number, query: ListQuery, now: Date) => {
+export const listIssues = async (
+  db: Executor,
+  gymId: number,
+  query: ListQuery,
+  now: Date,
+  /** The trainer whose assigned customers' passes a narrowed caller lists, or null for all. */
+  trainer: number | null = null,
+) => {
   const today = seoulToday(now);
   const start = query._start ?? 0;
   const end = Math.min(query._end ?? start + 20, start + 100);
-  const where = issueWhere(gymId, query, today);
+  const where = issueWhere(gymId, query, today, trainer);
   const column = issueSorts[query._sort ?? 'id'];
   const order = query._order === 'asc' ? asc(column) : desc(column);
   const rows = await db

@@ -30,6 +30,13 @@ import type { Trainer } from '#domain/schemas/schedule.ts';
 import type { AppContext } from '../../context.ts';
 import { trainer } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
+import {
+  assertCustomerReach,
+  assertLessonReach,
+  assertReservationReach,
+  assignedTrainerOf,
+  trainerWithinReach,
+} from '../../http/customer-reach.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, rightsOf } from '../../http/rights.ts';
@@ -91,8 +98,17 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       requireMember(request);
       return guard(request, await find(ctx.db, id), right);
     };
-  const guardLesson = guardOf(gymIdOfLesson);
-  const guardReservation = guardOf(gymIdOfReservation);
+  /** A lesson or reservation is within a narrowed caller's reach when they teach it (docs/rules.md#customer-reach). */
+  const guardLesson = async (request: FastifyRequest, id: number, right: GymRight) => {
+    const gymId = await guardOf(gymIdOfLesson)(request, id, right);
+    await assertLessonReach(ctx, request, gymId, id);
+    return gymId;
+  };
+  const guardReservation = async (request: FastifyRequest, id: number, right: GymRight) => {
+    const gymId = await guardOf(gymIdOfReservation)(request, id, right);
+    await assertReservationReach(ctx, request, gymId, id);
+    return gymId;
+  };
   const guardTrainer = guardOf(gymIdOfTrainer);
   /**
    * A trainer's pay rule is payroll (docs/rules.md#trainer-pay): without the finance right the caller receives
@@ -159,7 +175,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const gymId = await guard(request, request.params.gymId, READ);
-      const data = await listLessons(ctx.db, gymId, request.query);
+      // A narrowed caller's schedule is the lessons they teach; a colleague's is not theirs to see.
+      const trainer = await assignedTrainerOf(request, ctx.loadRights, gymId);
+      const query = request.query;
+      const data =
+        trainer !== null && query.trainerMemberId && query.trainerMemberId !== trainer
+          ? []
+          : await listLessons(ctx.db, gymId, { ...query, trainerMemberId: trainer ?? query.trainerMemberId });
       reply.header('x-total-count', String(data.length));
       return { data, total: data.length };
     },
@@ -176,8 +198,17 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      await guard(request, request.body.gymId, WRITE);
-      const ids = await ctx.db.transaction((tx) => createLessons(tx, actorOf(request, ctx), request.body));
+      const { gymId } = request.body;
+      await guard(request, gymId, WRITE);
+      const trainerMemberId = await trainerWithinReach(
+        request,
+        ctx.loadRights,
+        gymId,
+        request.body.trainerMemberId,
+      );
+      const ids = await ctx.db.transaction((tx) =>
+        createLessons(tx, actorOf(request, ctx), { ...request.body, trainerMemberId }),
+      );
       return reply.status(201).send({ data: { ids, delayed: 0 } });
     },
   );
@@ -210,9 +241,21 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await guardLesson(request, request.params.id, WRITE);
+      const gymId = await guardLesson(request, request.params.id, WRITE);
+      const body =
+        request.body.trainerMemberId === undefined
+          ? request.body
+          : {
+              ...request.body,
+              trainerMemberId: await trainerWithinReach(
+                request,
+                ctx.loadRights,
+                gymId,
+                request.body.trainerMemberId,
+              ),
+            };
       const data = await ctx.db.transaction((tx) =>
-        updateLessons(tx, actorOf(request, ctx), request.params.id, request.body),
+        updateLessons(tx, actorOf(request, ctx), request.params.id, body),
       );
       return { data };
     },
@@ -250,6 +293,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const gymId = await guardLesson(request, request.body.lessonId, WRITE);
+      await assertCustomerReach(ctx, request, gymId, request.body.memberId);
       const id = await ctx.db.transaction((tx) =>
         book(tx, actorOf(request, ctx), gymId, { ...request.body, source: 'STAFF' }),
       );
@@ -313,7 +357,16 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const gymId = await guard(request, request.params.gymId, READ);
-      const page = await listReservations(ctx.db, gymId, request.query);
+      const trainer = await assignedTrainerOf(request, ctx.loadRights, gymId);
+      const query = request.query;
+      if (trainer !== null && query.trainerMemberId && query.trainerMemberId !== trainer) {
+        reply.header('x-total-count', '0');
+        return { data: [], total: 0 };
+      }
+      const page = await listReservations(ctx.db, gymId, {
+        ...query,
+        trainerMemberId: trainer ?? query.trainerMemberId,
+      });
       reply.header('x-total-count', String(page.total));
       if (page.capped) reply.header('x-total-count-capped', 'true');
       return { data: page.data, total: page.total };
@@ -451,6 +504,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
+      await assertCustomerReach(ctx, request, request.body.gymId, request.body.memberId);
       const data = await ctx.db.transaction((tx) =>
         issueBookingLink(tx, actorOf(request, ctx), request.body),
       );

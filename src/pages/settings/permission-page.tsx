@@ -86,6 +86,27 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
     ),
   });
 
+  const reachLabel = translate('gym-auth.fields.assignedOnlyYn');
+  const reachColumn: ColumnsType<GymAuth>[number] = {
+    key: 'assignedOnlyYn',
+    title: (
+      <Tooltip title={reachLabel}>
+        <span>{translate('settings.permission.assignedOnly')}</span>
+      </Tooltip>
+    ),
+    align: 'center',
+    width: 80,
+    render: (_, set) => (
+      <Checkbox
+        aria-label={translate('settings.permission.flagOf', { flag: reachLabel, name: set.name })}
+        // The representative set always reaches every customer.
+        checked={!set.representYn && set.assignedOnlyYn}
+        disabled={controlsOf(set).flagsLocked || pendingId === set.id}
+        onChange={(event) => void change(set, { assignedOnlyYn: event.target.checked })}
+      />
+    ),
+  };
+
   const columns: ColumnsType<GymAuth> = [
     {
       key: 'name',
@@ -105,6 +126,8 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
       children: [
         flagColumn(area.flags[0], translate('settings.permission.use')),
         ...(area.flags[1] ? [flagColumn(area.flags[1], translate('settings.permission.manage'))] : []),
+        // The members area's reach (docs/rules.md#customer-reach): a set may reach only its holder's customers.
+        ...(area.key === 'member' ? [reachColumn] : []),
       ],
     })),
     {
