@@ -204,16 +204,15 @@ const seedAccounts = async (db: Db, members: MemberRepository) => {
  * submitted (REQUEST) and 수지점 rejected (INACTIVE, with the operator's reason) for `owner2`. Staff on different
  * permission sets, add-ons, consultations, and the notices of the operator's decisions.
  */
-const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, number>) => {
+const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, number>, now: Date) => {
   const [already] = await db
     .select({ id: gymMember.id })
     .from(gymMember)
     .where(eq(gymMember.memberId, ids.demo!))
     .limit(1);
   if (already) return;
-  // One instant for the whole demo: a seed that runs across midnight in Seoul must not give its parts two "todays"
-  // (the passes sold on one day, the money history ending on the next).
-  const now = new Date();
+  // One instant for the whole demo (`now`): a seed that runs across midnight in Seoul must not give its parts two
+  // "todays" (the passes sold on one day, the money history ending on the next).
   await db.transaction(async (tx) => {
     const active = await createGymWithOwner(tx, ids.demo!, DEMO_ACTIVE_GYM);
     await attachDocuments(tx, storage, ids.demo!, active.id, 'FitDesk Gangnam');
@@ -324,7 +323,12 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       }),
     ]);
     // Customers, pass products and passes in every state (server/db/seed-passes.ts).
-    await seedMembersAndPasses(tx, active.id, { owner: ids.demo!, trainer: ids.staff }, now);
+    await seedMembersAndPasses(
+      tx,
+      active.id,
+      { owner: ids.demo!, trainer: ids.staff, coaches: [ids.coach, ids.yoga] },
+      now,
+    );
     // The survey, 15 consultations in every outcome and a month of pipeline (server/db/seed-consults.ts).
     await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, now);
     // Three trainers, three weeks of classes and PT slots with bookings, attendance and a waitlist
@@ -350,9 +354,15 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
   });
 };
 
-export const seedDemo = async (db: Db, members: MemberRepository, storage: FileStorage): Promise<Login[]> => {
+/** The demo data set, as of `now` (the injected clock in tests; the wall clock for `npm start`). */
+export const seedDemo = async (
+  db: Db,
+  members: MemberRepository,
+  storage: FileStorage,
+  now: Date = new Date(),
+): Promise<Login[]> => {
   const ids = await seedAccounts(db, members);
-  await seedFacilities(db, storage, ids);
+  await seedFacilities(db, storage, ids, now);
   return DEMO_ACCOUNTS.map(({ role, userId, password }) => ({ role, userId, password }));
 };
 

@@ -11,6 +11,7 @@ import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { setNow } from '../fixtures/customers.ts';
 import { login, randomIp, sessionCookieOf } from '../fixtures/factories.ts';
 import { type Cookies, operatorOf } from '../fixtures/gyms.ts';
 
@@ -23,11 +24,15 @@ import { type Cookies, operatorOf } from '../fixtures/gyms.ts';
 // - the money (server/db/seed-money.ts): every money screen has something true to show for six months, and the
 //   revenue "as of" today reconciles: paid = earned + deferred + refunded.
 
+// The demo is made as of a fixed instant on the injected clock, a Wednesday noon in Seoul in the middle of a month,
+// so that what "this month" and "this week" hold does not depend on the day CI runs (on the 1st of a month this
+// month has one day of sales).
+const MADE_AT = new Date('2026-11-18T03:00:00Z');
 let t: TestApp;
 let operator: Cookies;
 let sid: string;
 let gymId: number;
-const today = seoulToday(new Date());
+const today = seoulToday(MADE_AT);
 const monthOf = (offset: number) => dayjs.utc(today).startOf('month').add(offset, 'month');
 const months = [-5, -4, -3, -2, -1, 0].map((m) => monthOf(m).format('YYYY-MM'));
 const first = `${months[0]}-01`;
@@ -38,11 +43,12 @@ const signIn = async (userId: string, password: string) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
+  setNow(t, MADE_AT.toISOString());
   const members = createMemberRepository(t.db);
   const storage = createDiskStorage(join(t.dataDir, 'uploads'));
-  await seedDemo(t.db, members, storage);
+  await seedDemo(t.db, members, storage, t.clock.now());
   // Loading it again changes nothing (the seed is idempotent).
-  await seedDemo(t.db, members, storage);
+  await seedDemo(t.db, members, storage, t.clock.now());
   operator = await operatorOf(t);
   sid = sessionCookieOf(await login(t.app, 'demo', 'demo1234', randomIp()))!;
   const [gangnam] = await t.db.select({ id: gym.id }).from(gym).where(like(gym.name, '%강남%'));
@@ -215,7 +221,7 @@ describe('the demo customers and passes', () => {
   it('fill the schedule: three trainers, this week booked with attendance, a full class with a waitlist', async () => {
     const trainers = (await get(`/web/trainer/list/${gymId}`)).data as { name: string }[];
     expect(trainers).toHaveLength(3);
-    const today = new Date();
+    const today = t.clock.now();
     const from = new Date(today.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(today.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
     const lessons = (await get(`/web/lesson/list/${gymId}?from=${from}&to=${to}`)).data as {
@@ -236,7 +242,7 @@ describe('the demo customers and passes', () => {
 
   it('fill check-in and lockers: a week of entries of every result, 120 lockers in every state', async () => {
     const seoulDay = (offsetDays: number) =>
-      new Date(Date.now() + 9 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+      new Date(t.clock.now().getTime() + 9 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const range = `from=${seoulDay(-6)}&to=${seoulDay(0)}`;
     const stats = (await get(`/web/entry/stats/${gymId}?${range}`)).data;
     expect(stats.allowed).toBeGreaterThan(50);
@@ -482,7 +488,7 @@ describe('the demo money of 핏데스크 강남점', () => {
       .from(paymentLine)
       .innerJoin(sale, eq(sale.id, paymentLine.saleId))
       .where(eq(paymentLine.gymId, gymId));
-    const now = Date.now();
+    const now = t.clock.now().getTime();
     const early = lines.filter((l) => l.paidAt.getTime() < l.soldAt.getTime());
     expect(early, 'payments before their sale').toHaveLength(0);
     expect(
