@@ -156,7 +156,8 @@ const PRODUCTS = [
 export const seedMembersAndPasses = async (
   tx: Executor,
   gymId: number,
-  people: { owner: number; trainer?: number | undefined },
+  /** `trainer` is assigned every third customer; `coaches` (박코치, 최요가) a sixth each. */
+  people: { owner: number; trainer?: number | undefined; coaches?: readonly (number | undefined)[] },
   now: Date,
 ) => {
   const today = seoulToday(now);
@@ -202,7 +203,14 @@ export const seedMembersAndPasses = async (
   const imported = await importCustomers(tx, actor, gymId, rows, false);
   const ids = imported.rows.map((r) => r.id).filter((id): id is number => id !== null);
 
-  // Registered over the last year (a dozen this month), some with the trainer and a lead source.
+  // Registered over the last year (a dozen this month), some with a trainer and a lead source. Each trainer has
+  // customers of their own, so a trainer's narrowed set (docs/rules.md#customer-reach) has a list to show.
+  const assignedTrainer = (k: number): number | null => {
+    if (k % 3 === 0) return people.trainer ?? null;
+    if (k % 6 === 1) return people.coaches?.[0] ?? null;
+    if (k % 6 === 4) return people.coaches?.[1] ?? null;
+    return null;
+  };
   const leads = ['WALK_IN', 'REFERRAL', 'ONLINE', 'SNS', 'FLYER', 'CONSULT'] as const;
   for (const [k, id] of ids.entries()) {
     const registered = k < 12 ? addDays(today, -(k % 20)) : addDays(today, -(30 + ((k * 37) % 330)));
@@ -213,7 +221,7 @@ export const seedMembersAndPasses = async (
           registered.slice(0, 8) === today.slice(0, 8) && k >= 12 ? addDays(registered, -31) : registered,
         createDate: new Date(`${registered}T01:00:00Z`),
         leadSource: leads[k % leads.length],
-        trainerMemberId: people.trainer && k % 3 === 0 ? people.trainer : null,
+        trainerMemberId: assignedTrainer(k),
       })
       .where(eq(member.id, id));
   }

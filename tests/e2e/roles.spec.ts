@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import customersKo from '#src/i18n/locales/features/customers.ko.json' with { type: 'json' };
 import passesKo from '#src/i18n/locales/features/passes.ko.json' with { type: 'json' };
 import salesKo from '#src/i18n/locales/features/sales.ko.json' with { type: 'json' };
 import trainersKo from '#src/i18n/locales/features/trainers.ko.json' with { type: 'json' };
@@ -86,7 +87,8 @@ test('the front desk sells at the desk and is refused the statistics with the ri
 
 // A trainer on a phone (issue 27 items 8 and 10; docs/rules.md#permissions, #trainer-pay), as the demo's `staff`
 // account with the 트레이너 preset: a customer's page shows the passes to hold or adjust but nothing that takes or
-// gives back money, and the trainers page shows no colleague's pay rule and no way to add one.
+// gives back money, the customer list holds only the trainer's own customers (a colleague's page is "not found"),
+// and the trainers page shows no colleague's pay rule and no way to add one.
 test("a trainer on a phone works with passes but never with money or a colleague's pay (ko)", async ({
   page,
   playwright,
@@ -94,7 +96,9 @@ test("a trainer on a phone works with passes but never with money or a colleague
 }) => {
   const STAFF = { userId: 'staff', password: 'staff1234' } as const;
   const api = await signIn(playwright, baseURL!, STAFF);
+  const owner = await signIn(playwright, baseURL!, { userId: 'demo', password: 'demo1234' });
   let customerId: number;
+  let colleagues: { id: number; name: string };
   try {
     const gyms = await getJson<{ id: number; gymStatus: string }[]>(api, `/web/member/gym-list/${api.id}`);
     const gymId = gyms.find((g) => g.gymStatus === 'ACTIVE')!.id;
@@ -103,8 +107,21 @@ test("a trainer on a phone works with passes but never with money or a colleague
       `/web/member/total-list?gymId=${gymId}&segment=active&_start=0&_end=1`,
     );
     customerId = customers[0]!.id;
+    // A customer assigned to another trainer, found as the representative (docs/rules.md#customer-reach).
+    const all = await getJson<{ id: number; name: string; trainerMemberId: number | null }[]>(
+      owner,
+      `/web/member/total-list?gymId=${gymId}&_start=0&_end=200`,
+    );
+    // One whose name no other customer has, so the list can be searched for it by name.
+    colleagues = all.find(
+      (c) =>
+        c.trainerMemberId !== null &&
+        c.trainerMemberId !== api.id &&
+        all.filter((other) => other.name === c.name).length === 1,
+    )!;
   } finally {
     await api.api.dispose();
+    await owner.api.dispose();
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await signInPage(page, STAFF);
@@ -125,7 +142,14 @@ test("a trainer on a phone works with passes but never with money or a colleague
     await page.keyboard.press('Escape');
   }
 
-  // ── 2. /trainer: the colleagues are listed without their pay rule, and no profile can be added ──────────
+  // ── 2. Only their own customers: the list leaves out a colleague's, whose page is "not found" ──────────
+  await page.goto(`/memberManage/list?lng=ko`);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.ant-table-row', { hasText: colleagues.name })).toHaveCount(0);
+  await page.goto(`/memberManage/list/info?id=${colleagues.id}&lng=ko`);
+  await expect(page.getByText(customersKo.detail.notFound)).toBeVisible();
+
+  // ── 3. /trainer: the colleagues are listed without their pay rule, and no profile can be added ──────────
   await page.goto('/trainer?lng=ko');
   await expect(page.getByRole('heading', { level: 1, name: trainersKo.list.title })).toBeVisible();
   await expect(page.getByText('박코치')).toBeVisible();
