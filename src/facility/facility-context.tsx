@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import type { SubServiceType } from '#domain/enums.ts';
-import { type GymRights, permissionFlags } from '#domain/permissions.ts';
+import { type GymRights, permissionFlags, reachesAssignedOnly } from '#domain/permissions.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
@@ -198,3 +198,13 @@ export const useFacility = (): FacilityState => {
 
 /** The facility calls, for pages that change facilities (create a draft, resubmit). */
 export const useFacilityApi = (): FacilityApi => useFacility().api;
+
+/**
+ * The member id a narrowed set binds the caller to (docs/rules.md#customer-reach): their own, when their set reaches
+ * only the customers assigned to them and the lessons they teach; null when it reaches everyone. The forms fix a
+ * trainer field to it, as the server does.
+ */
+export const useAssignedTrainer = (): number | null => {
+  const { rights, gymMember } = useFacility();
+  return rights && gymMember && reachesAssignedOnly(rights) ? gymMember.memberId : null;
+};

@@ -26,8 +26,8 @@ import { type Cookies, operatorOf } from '../fixtures/gyms.ts';
 
 // The demo is made as of a fixed instant on the injected clock, a Wednesday noon in Seoul in the middle of a month,
 // so that what "this month" and "this week" hold does not depend on the day CI runs (on the 1st of a month this
-// month has one day of sales).
-const MADE_AT = new Date('2026-11-18T03:00:00Z');
+// month has one day of sales). SEED_TEST_AT replays it at another instant.
+const MADE_AT = new Date(process.env.SEED_TEST_AT ?? '2026-11-18T03:00:00Z');
 let t: TestApp;
 let operator: Cookies;
 let sid: string;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { customerCreateRoute, customerLookupRoute } from '#domain/api/customer.ts';
 import { genders } from '#domain/enums.ts';
 import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
+import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { useStaffOptions } from './use-staff-options.ts';
@@ -49,6 +50,8 @@ export function AddCustomerDrawer({
   const [form] = Form.useForm<Values>();
   const screens = Grid.useBreakpoint();
   const staff = useStaffOptions(gymId);
+  // A narrowed set's new customer is the caller's own (docs/rules.md#customer-reach).
+  const assignedTo = useAssignedTrainer();
   const phone = Form.useWatch('phone', form) ?? '';
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
@@ -159,8 +162,17 @@ export function AddCustomerDrawer({
         <Form.Item name="birthDate" label={translate('customers.fields.birthDate')}>
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="trainerMemberId" label={translate('customers.fields.trainer')}>
-          <Select allowClear options={staff} placeholder={translate('customers.add.noTrainer')} />
+        <Form.Item
+          name="trainerMemberId"
+          label={translate('customers.fields.trainer')}
+          initialValue={assignedTo ?? undefined}
+        >
+          <Select
+            allowClear={assignedTo === null}
+            disabled={assignedTo !== null}
+            options={staff}
+            placeholder={translate('customers.add.noTrainer')}
+          />
         </Form.Item>
         <Form.Item name="leadSource" label={translate('customers.fields.leadSource')}>
           <Select

@@ -6,6 +6,7 @@ import { customerUpdateRoute } from '#domain/api/customer.ts';
 import { genders } from '#domain/enums.ts';
 import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
 import type { CustomerDetail } from '#domain/schemas/customer.ts';
+import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { fieldErrorsOf } from './add-customer-drawer.tsx';
@@ -38,6 +39,7 @@ export function EditCustomerDrawer({
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
   const staff = useStaffOptions(gymId);
+  const assignedTo = useAssignedTrainer();
   const save = useMutation({
     meta: { silent: true },
     mutationFn: (values: Values) =>
@@ -121,7 +123,8 @@ export function EditCustomerDrawer({
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="trainerMemberId" label={translate('customers.fields.trainer')}>
-          <Select allowClear options={staff} />
+          {/* A narrowed set cannot hand its customer over (docs/rules.md#customer-reach). */}
+          <Select allowClear={assignedTo === null} disabled={assignedTo !== null} options={staff} />
         </Form.Item>
         <Form.Item name="leadSource" label={translate('customers.fields.leadSource')}>
           <Select

@@ -20,6 +20,7 @@ import type { Dayjs } from 'dayjs';
 import { lessonCreateRoute } from '#domain/api/schedule.ts';
 import { lessonTypes, MAX_CAPACITY } from '#domain/rules/schedule.ts';
 import type { Ticket } from '#domain/schemas/pass.ts';
+import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
 import { CheckboxChoices, RadioChoices } from '#src/forms/choice-groups.tsx';
 import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
 import { api, http } from '#src/providers/instances.ts';
@@ -70,6 +71,8 @@ export function LessonFormDrawer({
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<LessonFormValues>();
   const staff = useStaffOptions(gymId);
+  // A narrowed set teaches its own lessons only (docs/rules.md#customer-reach).
+  const assignedTo = useAssignedTrainer();
   const products = useProducts(gymId);
   const repeat = Form.useWatch('repeat', form);
   const required = { required: true, message: translate('validation.required') };
@@ -123,7 +126,10 @@ export function LessonFormDrawer({
       <Form<LessonFormValues>
         form={form}
         layout="vertical"
-        initialValues={initialFormValues(draft.date, draft.startTime, draft.endTime)}
+        initialValues={{
+          ...initialFormValues(draft.date, draft.startTime, draft.endTime),
+          ...(assignedTo === null ? {} : { trainerMemberId: assignedTo }),
+        }}
         onFinish={(values) => {
           if (!create.isPending) create.mutate(values);
         }}
@@ -151,7 +157,13 @@ export function LessonFormDrawer({
           />
         </Form.Item>
         <Form.Item name="trainerMemberId" label={translate('schedule.form.trainer')}>
-          <Select allowClear showSearch optionFilterProp="label" options={staff} />
+          <Select
+            allowClear={assignedTo === null}
+            disabled={assignedTo !== null}
+            showSearch
+            optionFilterProp="label"
+            options={staff}
+          />
         </Form.Item>
         <Form.Item name="room" label={translate('schedule.form.room')}>
           <AutoComplete
