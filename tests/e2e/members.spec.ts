@@ -198,7 +198,9 @@ for (const lng of ['en'] as ('en' | 'ko')[]) {
     // docs/rules.md#refunds: the amount is the formula's figure, required, and it goes back by cash, as it was paid.
     const amount = refund.getByLabel(p.refund.amount);
     await expect(amount).toHaveValue('243,000');
-    await expect(refund.getByRole('spinbutton', { name: p.view.amount, exact: true })).toHaveValue('243,000');
+    await expect(refund.getByRole('spinbutton', { name: `${p.view.amount} 1`, exact: true })).toHaveValue(
+      '243,000',
+    );
     await expect(refund).toContainText(p.method.CASH);
     await amount.fill('');
     await expect(refund.getByRole('button', { name: p.actions.refund })).toBeDisabled();

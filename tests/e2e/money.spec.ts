@@ -194,8 +194,10 @@ for (const lang of ['ko'] as const) {
       s.history.methods.CASH,
     );
     await page.getByRole('spinbutton', { name: `${s.desk.payment.amount} 2` }).fill(String(CASH));
-    await expect(totals.locator('dd').nth(3)).toHaveText(won(CARD + CASH));
-    await expect(totals.locator('dd.fd-desk-totals__owed')).toHaveText(won(OWED));
+    // The payment part is every sale's (src/components/sale/): what is paid and owed, under the lines.
+    await expect(page.locator('.fd-desk-notices')).toContainText(
+      p.sell.remainder.replace('{{paid}}', won(CARD + CASH)).replace('{{unpaid}}', won(OWED)),
+    );
     await expect(page.locator('.fd-desk-notices')).toContainText(
       s.desk.payment.cashReceiptDue.replace('{{amount}}', won(CASH)),
     );

@@ -233,6 +233,7 @@ function WrapUp({ id }: { id: number }) {
       {selling !== null && (
         <KioskSellDrawer
           consultId={id}
+          customer={{ name: consult.name, phone: maskPhone(consult.phone) }}
           products={products}
           staff={options}
           sellerId={staff.memberId}

@@ -1,40 +1,30 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   DatePicker,
   type DatePickerProps,
-  Drawer,
   Form,
-  Grid,
   Input,
   InputNumber,
   type InputNumberProps,
   Modal,
-  Space,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { customerGetRoute, customerListRoute } from '#domain/api/customer.ts';
 import { lockerRentRoute } from '#domain/api/locker.ts';
-import type { PaymentMethod } from '#domain/enums.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { LockerRental, LockerTile } from '#domain/schemas/locker.ts';
+import { SaleDrawer } from '#src/components/sale/sale-drawer.tsx';
+import type { PaymentLine } from '#src/components/sale/sale-model.ts';
+import { PlainSelect } from '#src/forms/plain-select.tsx';
 import { api } from '#src/providers/instances.ts';
-import { PlainSelect } from '../../forms/plain-select.tsx';
-import { formatWon, paymentsTotal } from '../members/money.ts';
-import { PaymentLines } from '../members/payment-lines.tsx';
-import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
-import { errorText, showFieldErrors } from './locker-api.ts';
 import { defaultRentEnd, dotDate } from './locker-model.ts';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
-
-type Line = { method: PaymentMethod; amount?: number };
 
 type Values = {
   memberId?: number;
@@ -44,7 +34,7 @@ type Values = {
   deposit?: number;
   keyNumber?: string;
   combination?: string;
-  payments: Line[];
+  payments: PaymentLine[];
   leaveUnpaid?: number;
 };
 
@@ -73,32 +63,16 @@ export function WonInput(props: InputNumberProps<number>) {
   );
 }
 
-/** Payment lines as the API takes them: blank and 0 lines are left out (the rest stays unpaid). */
-export const paymentsOf = (lines: readonly Line[] | undefined) =>
-  (lines ?? []).filter((p) => p.amount).map((p) => ({ method: p.method, amount: p.amount! }));
-
-/** The summary under the payment lines: what is due, paid, and left unpaid; an error when paid above the total. */
-export function PaymentSummary({ total, paid, text }: { total: number; paid: number; text: string }) {
-  const translate = useTranslate();
-  return (
-    <Alert
-      className="fd-locker-summary"
-      role="status"
-      type={paid > total ? 'error' : total - paid > 0 ? 'warning' : 'success'}
-      message={paid > total ? translate('lockers.rent.overpaid') : text}
-    />
-  );
-}
-
 /** A date picker that takes typed dates (2026-03-01) as well as the calendar. */
 export function DateInput(props: DatePickerProps) {
   return <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} {...props} />;
 }
 
 /**
- * Renting a free locker (docs/rules.md#lockers): the customer, the dates (by default until the customer's current
- * pass ends, else a month), the fee and deposit, the key and the combination, and the payment lines. A refusal
- * (the locker was just taken, …) shows in the drawer and keeps what was typed.
+ * Renting a free locker (docs/rules.md#lockers) in the sale drawer: the customer, the dates (by default until the
+ * customer's current pass ends, else a month), the fee and deposit, the key and the combination. The drawer adds
+ * the payment lines and the balance left by choice. A refusal (the locker was just taken, …) shows in the drawer
+ * and keeps what was typed.
  */
 export function RentDrawer({
   gymId,
@@ -114,23 +88,15 @@ export function RentDrawer({
   onMarkBroken: () => void;
 }) {
   const translate = useTranslate();
-  const { i18n } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const today = seoulToday(new Date());
-  const won = (n: number) => formatWon(n, i18n.language);
 
   const memberId = Form.useWatch('memberId', form);
   const startDate = Form.useWatch('startDate', form);
-  const fee = Form.useWatch('fee', form) ?? 0;
-  const deposit = Form.useWatch('deposit', form) ?? 0;
-  const payments = Form.useWatch('payments', form);
-  const total = (fee || 0) + (deposit || 0);
-  const paid = paymentsTotal(payments);
-  const owed = Math.max(total - paid, 0);
-  useWholeAmountFirst(form, total);
+  const fee = Form.useWatch('fee', form) || 0;
+  const deposit = Form.useWatch('deposit', form) || 0;
 
   const candidates = useQuery({
     queryKey: ['lockers', 'customer-options', gymId, q],
@@ -155,176 +121,132 @@ export function RentDrawer({
     form.setFieldValue('endDate', dayjs(defaultRentEnd(startDate.format(DATE_FORMAT), passEnd)));
   }, [form, startDate, passEnd]);
 
-  const rent = useMutation({
-    meta: { silent: true },
-    mutationFn: (v: Values) =>
-      api.call(lockerRentRoute, {
-        body: {
-          gymId,
-          lockerId: tile.id,
-          memberId: v.memberId ?? 0,
-          startDate: v.startDate.format(DATE_FORMAT),
-          endDate: v.endDate.format(DATE_FORMAT),
-          fee: v.fee ?? 0,
-          deposit: v.deposit ?? 0,
-          keyNumber: v.keyNumber?.trim() || null,
-          combination: v.combination?.trim() || null,
-          payments: paymentsOf(v.payments),
-          ...leaveUnpaidOf(owed, v.leaveUnpaid),
-        },
-      }),
-    onSuccess: (result) => onRented(result.rental, result.combination),
-    onError: (error) => showFieldErrors(form, error),
-  });
-
   const options = (candidates.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.phone})` }));
   const start = startDate?.format(DATE_FORMAT);
 
   return (
-    <Drawer
-      open
-      onClose={onClose}
-      width={screens.md ? 520 : '100%'}
-      rootClassName="fd-locker-overlay"
+    <SaleDrawer
       title={translate('lockers.rent.title', { label: tile.label })}
-      destroyOnHidden
+      submitText={translate('lockers.rent.submit')}
+      form={form}
+      rootClassName="fd-locker-overlay"
       extra={
         <Button icon={<ToolOutlined aria-hidden />} onClick={onMarkBroken}>
           {translate('lockers.rent.markBroken')}
         </Button>
       }
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={rent.isPending}
-            disabled={paid > total}
-            onClick={() => form.submit()}
-          >
-            {translate('lockers.rent.submit')}
-          </Button>
-        </Space>
-      }
+      initialValues={{
+        startDate: dayjs(today),
+        endDate: dayjs(defaultRentEnd(today, null)),
+        deposit: 0,
+      }}
+      summary={[
+        { label: translate('lockers.rental.fee'), amount: fee },
+        ...(deposit > 0 ? [{ label: translate('lockers.rental.deposit'), amount: deposit }] : []),
+      ]}
+      total={fee + deposit}
+      submit={(values, sale) => {
+        const v = values as Values;
+        return api.call(lockerRentRoute, {
+          body: {
+            gymId,
+            lockerId: tile.id,
+            memberId: v.memberId ?? 0,
+            startDate: v.startDate.format(DATE_FORMAT),
+            endDate: v.endDate.format(DATE_FORMAT),
+            fee: v.fee ?? 0,
+            deposit: v.deposit ?? 0,
+            keyNumber: v.keyNumber?.trim() || null,
+            combination: v.combination?.trim() || null,
+            payments: sale.payments,
+            ...sale.leaveUnpaid,
+          },
+        });
+      }}
+      onDone={(result) => onRented(result.rental, result.combination)}
+      onClose={onClose}
     >
-      {rent.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="fd-locker-alert"
-          message={translate('lockers.rent.failed')}
-          description={errorText(rent.error, translate)}
-        />
-      )}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark
-        initialValues={{
-          startDate: dayjs(today),
-          endDate: dayjs(defaultRentEnd(today, null)),
-          deposit: 0,
-          payments: [{ method: 'CARD' }],
-        }}
-        onFinish={(values) => rent.mutate(values)}
+      <Form.Item
+        name="memberId"
+        label={translate('lockers.rent.customer')}
+        rules={[{ required: true, message: translate('lockers.rent.customerRequired') }]}
       >
-        <Form.Item
-          name="memberId"
-          label={translate('lockers.rent.customer')}
-          rules={[{ required: true, message: translate('lockers.rent.customerRequired') }]}
-        >
-          <PlainSelect<number>
-            showSearch
-            allowClear
-            placeholder={translate('lockers.rent.customerSearch')}
-            filterOption={false}
-            onSearch={setSearch}
-            loading={candidates.isFetching}
-            notFoundContent={candidates.isFetching ? undefined : translate('lockers.rent.noCustomers')}
-            options={options}
-          />
-        </Form.Item>
-        <div className="fd-locker-inline-fields">
-          <Form.Item
-            name="startDate"
-            label={translate('lockers.rent.startDate')}
-            rules={[{ required: true, message: translate('validation.required') }]}
-          >
-            <DateInput />
-          </Form.Item>
-          <Form.Item
-            name="endDate"
-            label={translate('lockers.rent.endDate')}
-            dependencies={['startDate']}
-            extra={
-              passEnd && start && passEnd >= start
-                ? translate('lockers.rent.endFromPass', { date: dotDate(passEnd) })
-                : undefined
-            }
-            rules={[
-              { required: true, message: translate('validation.required') },
-              ({ getFieldValue }) => ({
-                validator: (_, value: Dayjs | undefined) => {
-                  const from = getFieldValue('startDate') as Dayjs | undefined;
-                  return value && from && value.isBefore(from, 'day')
-                    ? Promise.reject(new Error(translate('validation.endBeforeStart')))
-                    : Promise.resolve();
-                },
-              }),
-            ]}
-          >
-            <DateInput disabledDate={(d) => Boolean(start && d.format(DATE_FORMAT) < start)} />
-          </Form.Item>
-        </div>
-        <div className="fd-locker-inline-fields">
-          <Form.Item
-            name="fee"
-            label={translate('lockers.rent.fee')}
-            rules={[
-              { required: true, message: translate('validation.required') },
-              { type: 'integer', min: 0, message: translate('validation.notNegative') },
-            ]}
-          >
-            <WonInput />
-          </Form.Item>
-          <Form.Item
-            name="deposit"
-            label={translate('lockers.rent.deposit')}
-            rules={[{ type: 'integer', min: 0, message: translate('validation.notNegative') }]}
-          >
-            <WonInput />
-          </Form.Item>
-        </div>
-        <div className="fd-locker-inline-fields">
-          <Form.Item name="keyNumber" label={translate('lockers.rent.keyNumber')}>
-            <Input maxLength={20} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="combination"
-            label={translate('lockers.rent.combination')}
-            extra={translate('lockers.rent.combinationHelp')}
-            rules={[{ pattern: /^[0-9]{3,8}$/, message: translate('validation.combinationFormat') }]}
-          >
-            <Input maxLength={8} inputMode="numeric" autoComplete="off" />
-          </Form.Item>
-        </div>
-        <div className="fd-locker-subtitle">{translate('lockers.rent.payments')}</div>
-        <PaymentLines />
-        <PaymentSummary
-          total={total}
-          paid={paid}
-          text={translate('lockers.rent.summary', {
-            total: won(total),
-            fee: won(fee || 0),
-            deposit: won(deposit || 0),
-            paid: won(paid),
-            unpaid: won(Math.max(total - paid, 0)),
-          })}
+        <PlainSelect<number>
+          showSearch
+          allowClear
+          placeholder={translate('lockers.rent.customerSearch')}
+          filterOption={false}
+          onSearch={setSearch}
+          loading={candidates.isFetching}
+          notFoundContent={candidates.isFetching ? undefined : translate('lockers.rent.noCustomers')}
+          options={options}
         />
-        {paid <= total && <UnpaidChoice owed={owed} won={won} />}
-      </Form>
-    </Drawer>
+      </Form.Item>
+      <div className="fd-locker-inline-fields">
+        <Form.Item
+          name="startDate"
+          label={translate('lockers.rent.startDate')}
+          rules={[{ required: true, message: translate('validation.required') }]}
+        >
+          <DateInput />
+        </Form.Item>
+        <Form.Item
+          name="endDate"
+          label={translate('lockers.rent.endDate')}
+          dependencies={['startDate']}
+          extra={
+            passEnd && start && passEnd >= start
+              ? translate('lockers.rent.endFromPass', { date: dotDate(passEnd) })
+              : undefined
+          }
+          rules={[
+            { required: true, message: translate('validation.required') },
+            ({ getFieldValue }) => ({
+              validator: (_, value: Dayjs | undefined) => {
+                const from = getFieldValue('startDate') as Dayjs | undefined;
+                return value && from && value.isBefore(from, 'day')
+                  ? Promise.reject(new Error(translate('validation.endBeforeStart')))
+                  : Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <DateInput disabledDate={(d) => Boolean(start && d.format(DATE_FORMAT) < start)} />
+        </Form.Item>
+      </div>
+      <div className="fd-locker-inline-fields">
+        <Form.Item
+          name="fee"
+          label={translate('lockers.rent.fee')}
+          rules={[
+            { required: true, message: translate('validation.required') },
+            { type: 'integer', min: 0, message: translate('validation.notNegative') },
+          ]}
+        >
+          <WonInput />
+        </Form.Item>
+        <Form.Item
+          name="deposit"
+          label={translate('lockers.rent.deposit')}
+          rules={[{ type: 'integer', min: 0, message: translate('validation.notNegative') }]}
+        >
+          <WonInput />
+        </Form.Item>
+      </div>
+      <div className="fd-locker-inline-fields">
+        <Form.Item name="keyNumber" label={translate('lockers.rent.keyNumber')}>
+          <Input maxLength={20} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="combination"
+          label={translate('lockers.rent.combination')}
+          extra={translate('lockers.rent.combinationHelp')}
+          rules={[{ pattern: /^[0-9]{3,8}$/, message: translate('validation.combinationFormat') }]}
+        >
+          <Input maxLength={8} inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+      </div>
+    </SaleDrawer>
   );
 }
 

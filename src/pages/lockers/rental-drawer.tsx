@@ -31,16 +31,15 @@ import { paymentMethods } from '#domain/enums.ts';
 import { renewalStart } from '#domain/rules/locker.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { LockerRental, LockerTile } from '#domain/schemas/locker.ts';
+import { SaleDrawer } from '#src/components/sale/sale-drawer.tsx';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { api } from '#src/providers/instances.ts';
 import { PlainSelect } from '../../forms/plain-select.tsx';
-import { formatWon, paymentsTotal } from '../members/money.ts';
-import { PaymentLines } from '../members/payment-lines.tsx';
-import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from '../members/unpaid-choice.tsx';
+import { formatWon } from '../members/money.ts';
 import { errorText, lockerKeys, showFieldErrors } from './locker-api.ts';
 import { dotDate, monthLater } from './locker-model.ts';
 import { STATE_ICON } from './locker-tile.tsx';
-import { DATE_FORMAT, DateInput, PaymentSummary, paymentsOf, WonInput } from './rent-drawer.tsx';
+import { DATE_FORMAT, DateInput, WonInput } from './rent-drawer.tsx';
 
 type Mode = 'view' | 'renew' | 'move' | 'end';
 
@@ -128,7 +127,7 @@ export function RentalDrawer({
           {canChange && r.status === 'ACTIVE' && (
             <>
               <Divider />
-              {mode === 'view' && (
+              {(mode === 'view' || mode === 'renew') && (
                 <div className="fd-locker-actions">
                   {canSell && (
                     <Button icon={<SyncOutlined aria-hidden />} onClick={() => setMode('renew')}>
@@ -146,7 +145,7 @@ export function RentalDrawer({
                 </div>
               )}
               {mode === 'renew' && (
-                <RenewForm gymId={gymId} rental={r} onBack={() => setMode('view')} onDone={changed} />
+                <RenewDrawer gymId={gymId} rental={r} onBack={() => setMode('view')} onDone={changed} />
               )}
               {mode === 'move' && (
                 <MoveForm
@@ -253,68 +252,58 @@ function FormButtons({
   );
 }
 
-type RenewValues = {
-  endDate: Dayjs;
-  fee?: number;
-  payments: { method: 'CARD' | 'CASH' | 'TRANSFER'; amount?: number }[];
-  leaveUnpaid?: number;
-};
+type RenewValues = { endDate: Dayjs; fee?: number };
 
-/** Renewing: a new end (by default a month after the current one), the fee and its payment lines. */
-function RenewForm({ gymId, rental: r, onBack, onDone }: FormProps) {
+/**
+ * Renewing (docs/rules.md#lockers) in the sale drawer, over the rental: a new end (by default a month after the
+ * current one) and the fee; the drawer adds its payment lines and the balance left by choice.
+ */
+function RenewDrawer({ gymId, rental: r, onBack, onDone }: FormProps) {
   const translate = useTranslate();
-  const { i18n } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<RenewValues>();
-  const won = (n: number) => formatWon(n, i18n.language);
+  const [form] = Form.useForm();
   const from = renewalStart(r.endDate, seoulToday(new Date()));
-  const fee = Form.useWatch('fee', form) ?? 0;
-  const paid = paymentsTotal(Form.useWatch('payments', form));
-  const owed = Math.max((fee || 0) - paid, 0);
-  useWholeAmountFirst(form, fee || 0);
-  const renew = useMutation({
-    meta: { silent: true },
-    mutationFn: (v: RenewValues) =>
-      api.call(lockerRenewRoute, {
-        params: { id: r.id },
-        query: { gymId },
-        body: {
-          endDate: v.endDate.format(DATE_FORMAT),
-          fee: v.fee ?? 0,
-          payments: paymentsOf(v.payments),
-          ...leaveUnpaidOf(owed, v.leaveUnpaid),
-        },
-      }),
-    onSuccess: (next) => {
-      message.success(translate('lockers.renew.done', { date: dotDate(next.endDate) }));
-      onDone(next);
-    },
-    onError: (error) => showFieldErrors(form, error),
-  });
+  const fee = (Form.useWatch('fee', form) as number | undefined) || 0;
+  const endDate = Form.useWatch('endDate', form) as Dayjs | undefined;
   return (
-    <Form<RenewValues>
+    <SaleDrawer
+      title={`${translate('lockers.rental.title', { label: r.lockerLabel })} · ${translate('lockers.renew.title')}`}
+      submitText={translate('lockers.renew.submit')}
       form={form}
-      layout="vertical"
-      requiredMark
-      aria-label={translate('lockers.renew.title')}
-      initialValues={{ endDate: dayjs(monthLater(r.endDate)), fee: r.fee, payments: [{ method: 'CARD' }] }}
-      onFinish={(v) => renew.mutate(v)}
+      rootClassName="fd-locker-overlay"
+      customer={{ name: r.memberName, phone: r.phone }}
+      initialValues={{ endDate: dayjs(monthLater(r.endDate)), fee: r.fee }}
+      summary={[
+        {
+          label: `${translate('lockers.rental.fee')} · ${dotDate(from)} – ${endDate ? dotDate(endDate.format(DATE_FORMAT)) : ''}`,
+          amount: fee,
+        },
+      ]}
+      total={fee}
+      submit={(values, sale) => {
+        const v = values as RenewValues;
+        return api.call(lockerRenewRoute, {
+          params: { id: r.id },
+          query: { gymId },
+          body: {
+            endDate: v.endDate.format(DATE_FORMAT),
+            fee: v.fee ?? 0,
+            payments: sale.payments,
+            ...sale.leaveUnpaid,
+          },
+        });
+      }}
+      onDone={(next) => {
+        message.success(translate('lockers.renew.done', { date: dotDate(next.endDate) }));
+        onDone(next);
+      }}
+      onClose={onBack}
     >
-      <div className="fd-locker-subtitle">{translate('lockers.renew.title')}</div>
       <Alert
         type="info"
         className="fd-locker-alert"
         message={translate('lockers.renew.from', { date: dotDate(from) })}
       />
-      {renew.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="fd-locker-alert"
-          message={errorText(renew.error, translate)}
-        />
-      )}
       <div className="fd-locker-inline-fields">
         <Form.Item
           name="endDate"
@@ -344,26 +333,7 @@ function RenewForm({ gymId, rental: r, onBack, onDone }: FormProps) {
           <WonInput />
         </Form.Item>
       </div>
-      <div className="fd-locker-subtitle">{translate('lockers.rent.payments')}</div>
-      <PaymentLines />
-      <PaymentSummary
-        total={fee || 0}
-        paid={paid}
-        text={translate('lockers.renew.summary', {
-          total: won(fee || 0),
-          paid: won(paid),
-          unpaid: won(Math.max((fee || 0) - paid, 0)),
-        })}
-      />
-      {paid <= (fee || 0) && <UnpaidChoice owed={owed} won={won} />}
-      <Divider />
-      <FormButtons
-        submit={translate('lockers.renew.submit')}
-        loading={renew.isPending}
-        disabled={paid > (fee || 0)}
-        onBack={onBack}
-      />
-    </Form>
+    </SaleDrawer>
   );
 }
 

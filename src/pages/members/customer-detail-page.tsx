@@ -59,11 +59,14 @@ const PassActionDialog = lazy(() =>
 export function CustomerPasses({
   gymId,
   memberId,
+  customer,
   canChange,
   removed,
 }: {
   gymId: number;
   memberId: number;
+  /** Who the passes are sold to, as the sale drawer names them. */
+  customer?: { name: string; phone?: string | null };
   canChange: boolean;
   removed: boolean;
 }) {
@@ -126,8 +129,8 @@ export function CustomerPasses({
           <SellDrawer
             gymId={gymId}
             memberId={memberId}
+            customer={customer}
             passes={list}
-            open={selling}
             onClose={() => setSelling(false)}
             onSold={() => {
               setSelling(false);
@@ -357,7 +360,13 @@ export function CustomerDetailPage() {
           </Descriptions>
         </Space>
       </SectionCard>
-      <CustomerPasses gymId={gymId} memberId={id} canChange={canChange} removed={removed} />
+      <CustomerPasses
+        gymId={gymId}
+        memberId={id}
+        customer={{ name: c.name, phone: c.phone }}
+        canChange={canChange}
+        removed={removed}
+      />
       <SectionCard title={translate('customers.detail.usage')}>
         <CustomerHistoryTabs gymId={gymId} memberId={id}>
           <Table

@@ -30,13 +30,14 @@ import { checkHold } from '#domain/rules/passes.ts';
 import { type RefundFault, refundSplit } from '#domain/rules/refund.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
+import { PaymentLines } from '#src/components/sale/payment-lines.tsx';
+import { leaveUnpaidOf } from '#src/components/sale/sale-model.ts';
+import { SalePayment } from '#src/components/sale/sale-payment.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { fieldErrorsOf } from './add-customer-drawer.tsx';
 import { formatWon, paymentsTotal } from './money.ts';
 import type { PassAction } from './pass-view.tsx';
-import { PaymentLines } from './payment-lines.tsx';
-import { leaveUnpaidOf, UnpaidChoice, useWholeAmountFirst } from './unpaid-choice.tsx';
 
 type Props = {
   action: PassAction;
@@ -65,7 +66,6 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
   const payments = Form.useWatch('payments', form);
   const transferFee = (Form.useWatch('fee', form) as number | undefined) ?? 0;
   const transferOwed = Math.max(transferFee - paymentsTotal(payments), 0);
-  useWholeAmountFirst(form, transferFee, { enabled: action === 'transfer' });
   const refundAmount = Form.useWatch<number | undefined>('amount', form);
   const refundLines = Form.useWatch('refundLines', form);
   // docs/rules.md#refunds: the refund goes back through the pass's payment lines, in the order they were paid.
@@ -208,7 +208,12 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
         layout="vertical"
         onFinish={(values) => run.mutate(values)}
         initialValues={{
-          payments: action === 'collect' ? [{ method: 'CARD', amount: pass.unpaidAmount }] : [],
+          payments:
+            action === 'collect'
+              ? [{ method: 'CARD', amount: pass.unpaidAmount }]
+              : action === 'transfer'
+                ? [{ method: 'CARD' }]
+                : [],
           fee: pass.transferFee,
           sessions: 1,
           startDate: dayjs(today),
@@ -302,8 +307,8 @@ export function PassActionDialog({ action, pass, gymId, onClose, onDone }: Props
             >
               <InputNumber<number> min={0} step={10_000} style={{ width: '100%' }} />
             </Form.Item>
-            <PaymentLines />
-            <UnpaidChoice owed={transferOwed} won={won} />
+            {/* The fee is a sale: the payment part of every sale (docs/rules.md#leave-unpaid). */}
+            <SalePayment total={transferFee || 0} />
           </>
         )}
         {action === 'adjust' && (

@@ -83,8 +83,8 @@ describe('the body and the totals', () => {
       { ...(pass('a', 7) as Extract<CartLine, { type: 'PASS' }>), manualDiscount: 10_000 },
     ];
     const rows = [
-      { key: 'r1', method: 'CARD' as const, amount: 300_000 },
-      { key: 'r2', method: 'CASH' as const, amount: null },
+      { method: 'CARD' as const, amount: 300_000 },
+      { method: 'CASH' as const, amount: null },
     ];
     expect(deskTotals(catalog, cart, {}, rows)).toMatchObject({
       total: 540_000,

@@ -1,9 +1,10 @@
-import type { PaymentMethod } from '#domain/enums.ts';
-import { checkoutFigures, type DeskQuoteItem, quoteDesk } from '#domain/rules/desk.ts';
+import { type DeskQuoteItem, quoteDesk } from '#domain/rules/desk.ts';
 import type { CheckoutBody, DeskCatalog, DeskPromotion } from '#domain/schemas/desk.ts';
+import { type PaymentLine, paymentsOf, saleFigures } from '#src/components/sale/sale-model.ts';
 
 // The desk page's model (docs/rules.md#the-desk): the cart as the screen holds it, priced by the same `quoteDesk`
-// the server calls, the promotions a line may take, and the body the checkout sends.
+// the server calls, the promotions a line may take, and the body the checkout sends. The payment lines are the
+// sale's own (src/components/sale/), as in every sale drawer.
 
 export type CartLine =
   | {
@@ -31,8 +32,6 @@ export type CartLine =
       fee: number;
       deposit: number;
     };
-
-export type PaymentRow = { key: string; method: PaymentMethod; amount: number | null };
 
 /** Usage counts by promotion id (from `GET /web/sales/desk/{gymId}/promotion-usage`). */
 export type Usage = Readonly<Record<number, number>>;
@@ -72,21 +71,15 @@ export const quoteItems = (catalog: DeskCatalog, cart: readonly CartLine[]): Des
     };
   });
 
-/** The paid rows that count: a blank or 0 amount pays nothing (the rest stays owed). */
-export const paymentsOf = (rows: readonly PaymentRow[]) =>
-  rows
-    .filter((r) => typeof r.amount === 'number' && r.amount > 0)
-    .map((r) => ({ method: r.method, amount: r.amount as number }));
-
 /** The live figures: each line priced, the total, what is paid and owed, and whether a cash receipt is due. */
 export const deskTotals = (
   catalog: DeskCatalog,
   cart: readonly CartLine[],
   usage: Usage,
-  rows: readonly PaymentRow[],
+  rows: readonly (PaymentLine | undefined)[] | undefined,
 ) => {
   const quote = quoteDesk(quoteItems(catalog, cart), usage, catalog.today);
-  return { lines: quote.lines, ...checkoutFigures(quote.total, paymentsOf(rows)) };
+  return { lines: quote.lines, ...saleFigures(quote.total, rows) };
 };
 
 /**
@@ -122,7 +115,7 @@ export const checkoutBodyOf = (input: {
   gymId: number;
   memberId: number;
   cart: readonly CartLine[];
-  rows: readonly PaymentRow[];
+  rows: readonly (PaymentLine | undefined)[] | undefined;
   discountReason: string;
   soldByMemberId: number | null;
   note: string;
@@ -171,5 +164,5 @@ export const needsReason = (cart: readonly CartLine[]) =>
   cart.some((l) => l.type !== 'LOCKER' && l.manualDiscount > 0);
 
 let keys = 0;
-/** A fresh key for a cart line or payment row. */
+/** A fresh key for a cart line. */
 export const nextKey = () => `k${++keys}`;

@@ -7,6 +7,8 @@ import {
   Checkbox,
   Col,
   Descriptions,
+  Form,
+  Input,
   Modal,
   Result,
   Row,
@@ -18,22 +20,16 @@ import { customerListRoute } from '#domain/api/customer.ts';
 import { checkoutCreateRoute, deskCatalogRoute, deskPromotionUsageRoute } from '#domain/api/sales.ts';
 import { hasRight } from '#domain/permissions.ts';
 import type { CheckoutResult, DeskCatalog } from '#domain/schemas/desk.ts';
+import type { SaleValues } from '#src/components/sale/sale-drawer.tsx';
+import { leaveUnpaidOf, paymentsOf, submitLabel } from '#src/components/sale/sale-model.ts';
+import { SalePayment } from '#src/components/sale/sale-payment.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { reasonOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { useSessionMember } from '#src/session/session-context.tsx';
 import { PlainSelect } from '../../forms/plain-select.tsx';
-import { UnpaidCheckbox } from '../members/unpaid-choice.tsx';
 import { DeskAddBar, DeskCartLine, DiscountReason, lineName } from './desk-cart.tsx';
-import {
-  type CartLine,
-  checkoutBodyOf,
-  deskTotals,
-  needsReason,
-  nextKey,
-  type PaymentRow,
-} from './desk-model.ts';
-import { DeskNote, DeskPaymentNotices, DeskPaymentRows, DeskTotals, type Figures } from './desk-payment.tsx';
+import { type CartLine, checkoutBodyOf, deskTotals, needsReason } from './desk-model.ts';
 import { DeskResult, deskKeys } from './desk-result.tsx';
 import { errorText, useRefreshLedger, useWon } from './ledger-shared.tsx';
 import './desk.css';
@@ -52,8 +48,6 @@ const useDebounced = <T,>(value: T, delay = 300): T => {
   }, [value, delay]);
   return settled;
 };
-
-const firstRow = (): PaymentRow[] => [{ key: nextKey(), method: 'CARD', amount: null }];
 
 export function DeskPage() {
   const translate = useTranslate();
@@ -89,27 +83,54 @@ export function DeskPage() {
 }
 
 function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog; canSell: boolean }) {
+  const me = useSessionMember();
+  // Each sale starts from scratch (a new form, an empty cart); the seller stays for the next one.
+  const [round, setRound] = useState(0);
+  const [seller, setSeller] = useState<number | undefined>(me?.id);
+  return (
+    <DeskSale
+      key={round}
+      gymId={gymId}
+      catalog={catalog}
+      canSell={canSell}
+      seller={seller}
+      onSold={setSeller}
+      onNewSale={() => setRound((n) => n + 1)}
+    />
+  );
+}
+
+type PayValues = SaleValues & { note?: string };
+
+function DeskSale({
+  gymId,
+  catalog,
+  canSell,
+  seller,
+  onSold,
+  onNewSale,
+}: {
+  gymId: number;
+  catalog: DeskCatalog;
+  canSell: boolean;
+  seller: number | undefined;
+  onSold: (seller: number | undefined) => void;
+  onNewSale: () => void;
+}) {
   const translate = useTranslate();
   const won = useWon();
   const me = useSessionMember();
   const client = useQueryClient();
   const refreshLedger = useRefreshLedger();
   const customerId = useId();
-  const sellerId = useId();
+  const [payForm] = Form.useForm<PayValues>();
   const [memberId, setMemberId] = useState<number | undefined>();
   const [memberLabel, setMemberLabel] = useState('');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [cart, setCart] = useState<CartLine[]>([]);
-  const [rows, setRows] = useState<PaymentRow[]>(firstRow);
-  // docs/rules.md#leave-unpaid: the first payment row follows the total until someone types an amount; a balance
-  // is left only when ticked for the amount shown.
-  const [amountTyped, setAmountTyped] = useState(false);
-  const [leaveChosen, setLeaveChosen] = useState<number | null>(null);
   const [allowOverlap, setAllowOverlap] = useState(false);
   const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
-  const [soldBy, setSoldBy] = useState<number | null>(me?.id ?? null);
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CheckoutResult | null>(null);
@@ -134,78 +155,43 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
     [usageQuery.data],
   );
 
-  const totals = deskTotals(catalog, cart, usage, rows);
-  const figures: Figures = {
-    ...totals,
-    subtotal: totals.lines.reduce((n, l) => n + l.listPrice, 0),
-    discounts: totals.lines.reduce((n, l) => n + l.promotionDiscount + l.manualDiscount, 0),
-  };
+  // docs/rules.md#leave-unpaid: the payment part is every sale's (src/components/sale/sale-payment.tsx): the first
+  // line follows the total until someone types an amount, and a balance is left only when ticked for it.
+  const lines = Form.useWatch('payments', payForm);
+  const totals = deskTotals(catalog, cart, usage, lines);
+  const subtotal = totals.lines.reduce((n, l) => n + l.listPrice, 0);
+  const discounts = totals.lines.reduce((n, l) => n + l.promotionDiscount + l.manualDiscount, 0);
   const reasonMissing = needsReason(cart) && !reason.trim();
   const refused = totals.lines.some((l) => l.refusal);
-  const unpaidUnchosen = figures.owed > 0 && leaveChosen !== figures.owed;
-  const ready =
-    memberId !== undefined &&
-    cart.length > 0 &&
-    !figures.aboveTotal &&
-    !refused &&
-    !reasonMissing &&
-    !unpaidUnchosen;
-  const total = figures.total;
-  useEffect(() => {
-    if (amountTyped) return;
-    setRows((current) => {
-      const [first, ...rest] = current;
-      if (!first || first.amount === (total || null)) return current;
-      return [{ ...first, amount: total || null }, ...rest];
-    });
-  }, [total, amountTyped]);
-  const changeRows = (next: PaymentRow[]) => {
-    const amounts = (list: readonly PaymentRow[]) => list.map((r) => r.amount ?? 0).join(',');
-    if (amounts(next) !== amounts(rows)) setAmountTyped(true);
-    setRows(next);
-  };
+  const ready = memberId !== undefined && cart.length > 0 && !totals.aboveTotal && !refused && !reasonMissing;
 
   const sell = useMutation({
     meta: { silent: true },
-    mutationFn: () =>
+    mutationFn: (values: PayValues) =>
       api.call(checkoutCreateRoute, {
         body: checkoutBodyOf({
           gymId,
           memberId: memberId ?? 0,
           cart,
-          rows,
+          rows: values.payments,
           discountReason: reason,
-          soldByMemberId: soldBy,
-          note,
-          leaveUnpaid: figures.owed > 0 && leaveChosen === figures.owed ? figures.owed : undefined,
+          soldByMemberId: values.soldByMemberId ?? null,
+          note: values.note ?? '',
+          leaveUnpaid: leaveUnpaidOf(totals.owed, values.leaveUnpaid).leaveUnpaid,
           allowOverlap,
         }),
       }),
-    onSuccess: (done) => {
+    onSuccess: (done, values) => {
       setConfirming(false);
       setResult(done);
+      onSold(values.soldByMemberId);
       void client.invalidateQueries({ queryKey: deskKeys.all });
       refreshLedger();
     },
   });
 
-  const reset = () => {
-    setResult(null);
-    setMemberId(undefined);
-    setMemberLabel('');
-    setCart([]);
-    setRows(firstRow());
-    setAmountTyped(false);
-    setLeaveChosen(null);
-    setAllowOverlap(false);
-    setReason('');
-    setNote('');
-    setTried(false);
-    sell.reset();
-  };
-
   if (result)
-    return <DeskResult gymId={gymId} result={result} canSell={canSell} onNewSale={reset} won={won} />;
+    return <DeskResult gymId={gymId} result={result} canSell={canSell} onNewSale={onNewSale} won={won} />;
 
   const customers = candidates.data ?? [];
   const options = customers.map((c) => ({ value: c.id, label: `${c.name} (${c.phone})` }));
@@ -214,11 +200,6 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
   const chosen = customers.find((c) => c.id === memberId);
   const staff = catalog.staff.map((s) => ({ value: s.memberId, label: s.name }));
   if (me && !staff.some((s) => s.value === me.id)) staff.unshift({ value: me.id, label: me.name });
-
-  const confirm = () => {
-    setTried(true);
-    if (ready) setConfirming(true);
-  };
 
   return (
     <Row gutter={[16, 16]} className="fd-desk">
@@ -296,56 +277,41 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
       </Col>
       <Col xs={24} lg={10} className="fd-desk-col">
         <Card size="small" title={translate('sales.desk.payment.title')} className="fd-desk-pay">
-          <DeskTotals figures={figures} won={won} />
-          <DeskPaymentRows
-            rows={rows}
-            onChange={changeRows}
-            owed={figures.owed}
+          <Form<PayValues>
+            form={payForm}
+            layout="vertical"
             disabled={locked}
-            won={won}
-          />
-          <DeskPaymentNotices figures={figures} won={won} />
-          {!figures.aboveTotal && (
-            <div className="fd-desk-field">
-              <UnpaidCheckbox
-                owed={figures.owed}
-                chosen={leaveChosen}
-                onChange={setLeaveChosen}
-                won={won}
-                disabled={locked}
-              />
-              {tried && unpaidUnchosen && (
-                <Typography.Text type="danger" role="alert">
-                  {translate('passes.sell.unpaidNotChosen', { amount: won(figures.owed) })}
-                </Typography.Text>
-              )}
-            </div>
-          )}
-          <div className="fd-desk-field">
-            <label htmlFor={sellerId}>{translate('sales.desk.payment.soldBy')}</label>
-            <PlainSelect<number>
-              id={sellerId}
-              allowClear
-              disabled={locked}
-              value={soldBy ?? undefined}
-              onChange={(v) => setSoldBy(v ?? null)}
-              options={staff}
-            />
-          </div>
-          <DeskNote value={note} onChange={setNote} disabled={locked} />
-          {tried && cart.length === 0 && (
-            <Typography.Text type="danger">{translate('sales.desk.payment.nothing')}</Typography.Text>
-          )}
-          <Button
-            type="primary"
-            size="large"
-            block
-            disabled={locked || figures.aboveTotal || refused}
-            onClick={confirm}
+            initialValues={{ payments: [{ method: 'CARD' }], soldByMemberId: seller }}
+            // The unpaid choice is checked by the form; the customer, the items and the reason by `ready`.
+            onFinish={() => ready && setConfirming(true)}
           >
-            {translate('sales.desk.payment.confirm')}
-            {figures.total > 0 ? ` · ${won(figures.total)}` : ''}
-          </Button>
+            <SalePayment
+              total={totals.total}
+              summary={[
+                { label: translate('sales.desk.payment.subtotal'), amount: subtotal },
+                ...(discounts > 0
+                  ? [{ label: translate('sales.desk.payment.discounts'), amount: -discounts }]
+                  : []),
+              ]}
+              seller={staff}
+            />
+            <Form.Item name="note" label={translate('sales.desk.payment.note')} className="fd-desk-note">
+              <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+            </Form.Item>
+            {tried && cart.length === 0 && (
+              <Typography.Text type="danger">{translate('sales.desk.payment.nothing')}</Typography.Text>
+            )}
+            <Button
+              type="primary"
+              size="large"
+              block
+              htmlType="submit"
+              disabled={locked || totals.aboveTotal || refused}
+              onClick={() => setTried(true)}
+            >
+              {submitLabel(translate('sales.desk.payment.confirm'), totals.total, won)}
+            </Button>
+          </Form>
         </Card>
       </Col>
       <Modal
@@ -354,7 +320,7 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
         okText={translate('sales.desk.confirm.ok')}
         cancelText={translate('buttons.cancel')}
         confirmLoading={sell.isPending}
-        onOk={() => sell.mutate()}
+        onOk={() => sell.mutate(payForm.getFieldsValue(true) as PayValues)}
         onCancel={() => {
           setConfirming(false);
           sell.reset();
@@ -392,28 +358,27 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
             </Descriptions.Item>
           ))}
           <Descriptions.Item label={translate('sales.desk.payment.total')}>
-            {won(figures.total)}
+            {won(totals.total)}
           </Descriptions.Item>
-          {rows
-            .filter((r) => (r.amount ?? 0) > 0)
-            .map((r, i) => (
-              <Descriptions.Item
-                key={r.key}
-                label={`${translate(`sales.history.methods.${r.method}`)} ${i + 1}`}
-              >
-                {won(r.amount ?? 0)}
-              </Descriptions.Item>
-            ))}
+          {paymentsOf(lines).map((r, i) => (
+            <Descriptions.Item
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines paid, in their order.
+              key={i}
+              label={`${translate(`sales.history.methods.${r.method}`)} ${i + 1}`}
+            >
+              {won(r.amount)}
+            </Descriptions.Item>
+          ))}
           <Descriptions.Item label={translate('sales.desk.payment.owed')}>
-            {won(figures.owed)}
+            {won(totals.owed)}
           </Descriptions.Item>
         </Descriptions>
-        {figures.owed > 0 && (
+        {totals.owed > 0 && (
           <Alert
             type="warning"
             showIcon
             className="fd-desk-confirm-owed"
-            message={translate('sales.desk.confirm.owed', { amount: won(figures.owed) })}
+            message={translate('sales.desk.confirm.owed', { amount: won(totals.owed) })}
           />
         )}
       </Modal>

@@ -5,10 +5,10 @@ import { saleCollectRoute } from '#domain/api/sales.ts';
 import type { PaymentMethod } from '#domain/enums.ts';
 import { collectRefusal } from '#domain/rules/ledger.ts';
 import type { UnpaidRow } from '#domain/schemas/ledger.ts';
+import { PaymentLines } from '#src/components/sale/payment-lines.tsx';
 import { api } from '#src/providers/instances.ts';
 import { showFieldErrors } from '../lockers/locker-api.ts';
 import { paymentsTotal } from '../members/money.ts';
-import { PaymentLines } from '../members/payment-lines.tsx';
 import { errorText, useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 type Values = { payments: { method: PaymentMethod; amount?: number }[] };

@@ -231,6 +231,7 @@ function SellFromList({ gymId, onSold }: { gymId: number; onSold: () => void }) 
   const [picking, setPicking] = useState(false);
   const [search, setSearch] = useState('');
   const [memberId, setMemberId] = useState<number | null>(null);
+  const [customer, setCustomer] = useState<{ name: string; phone: string } | undefined>();
   const candidates = useQuery({
     queryKey: ['customers', 'sell-candidates', gymId, search],
     queryFn: () =>
@@ -265,6 +266,8 @@ function SellFromList({ gymId, onSold }: { gymId: number; onSold: () => void }) 
           onSearch={setSearch}
           loading={candidates.isFetching}
           onChange={(id: number) => {
+            const chosen = candidates.data?.find((c) => c.id === id);
+            setCustomer(chosen ? { name: chosen.name, phone: chosen.phone } : undefined);
             setMemberId(id);
             setPicking(false);
           }}
@@ -275,8 +278,8 @@ function SellFromList({ gymId, onSold }: { gymId: number; onSold: () => void }) 
         <SellDrawer
           gymId={gymId}
           memberId={memberId}
+          customer={customer}
           passes={passes.data}
-          open
           onClose={() => setMemberId(null)}
           onSold={() => {
             setMemberId(null);

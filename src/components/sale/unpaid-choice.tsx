@@ -1,6 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Checkbox, Form, type FormInstance } from 'antd';
 import { useEffect } from 'react';
+import type { PaymentLine } from './sale-model.ts';
 
 // docs/rules.md#leave-unpaid: a sale leaves a balance only by choice, for the amount shown. The choice remembers
 // the balance it was made for, so changing a payment after ticking it clears it and asks again. The server
@@ -8,28 +9,24 @@ import { useEffect } from 'react';
 
 /**
  * Every sale screen starts with the whole amount in its first payment line: until someone types in that line's
- * amount, it follows the total (a product picked, a price or a fee changed).
+ * amount, it follows the total (a product picked, a price, a fee or a cart changed). A total of 0 leaves it blank.
  */
 export const useWholeAmountFirst = (
   form: FormInstance,
   total: number,
   { name = 'payments', enabled = true }: { name?: string; enabled?: boolean } = {},
 ): void => {
+  const lines = Form.useWatch(name, form) as (PaymentLine | undefined)[] | undefined;
+  // The lines are watched too: once they are reset (another product picked), the first one follows again.
   useEffect(() => {
-    if (!enabled || form.isFieldTouched([name, 0, 'amount'])) return;
-    const lines = (form.getFieldValue(name) as { method?: string; amount?: number }[] | undefined) ?? [];
+    // No line at all is a choice too (someone removed them all): nothing is added back.
+    if (!enabled || !lines?.length || form.isFieldTouched([name, 0, 'amount'])) return;
     const first = lines[0] ?? { method: 'CARD' };
-    if (first.amount === total) return;
-    form.setFieldValue(name, [
-      { ...first, method: first.method ?? 'CARD', amount: total },
-      ...lines.slice(1),
-    ]);
-  }, [form, total, name, enabled]);
+    const amount = total > 0 ? total : undefined;
+    if ((first.amount ?? undefined) === amount) return;
+    form.setFieldValue(name, [{ ...first, method: first.method ?? 'CARD', amount }, ...lines.slice(1)]);
+  }, [form, total, name, enabled, lines]);
 };
-
-/** The `leaveUnpaid` of a request: the balance, when the form chose exactly this one. */
-export const leaveUnpaidOf = (owed: number, chosen: unknown): { leaveUnpaid?: number } =>
-  owed > 0 && chosen === owed ? { leaveUnpaid: owed } : {};
 
 /**
  * "N원 미수로 남기기", inside a form under `name`, shown while the payments fall short of the total. The form
@@ -49,6 +46,7 @@ export function UnpaidChoice({
   return (
     <Form.Item
       name={name}
+      extra={translate('sales.desk.payment.owedHelp')}
       valuePropName="checked"
       getValueProps={(value: unknown) => ({ checked: value === owed })}
       getValueFromEvent={(e: { target: { checked: boolean } }) => (e.target.checked ? owed : undefined)}
@@ -60,36 +58,9 @@ export function UnpaidChoice({
               : Promise.reject(new Error(translate('passes.sell.unpaidNotChosen', { amount: won(owed) }))),
         },
       ]}
-      style={{ marginTop: 12, marginBottom: 0 }}
+      className="fd-sale-unpaid"
     >
       <Checkbox>{translate('passes.sell.leaveUnpaid', { amount: won(owed) })}</Checkbox>
     </Form.Item>
-  );
-}
-
-/** The same choice outside a form (the desk keeps its own state). */
-export function UnpaidCheckbox({
-  owed,
-  chosen,
-  onChange,
-  won,
-  disabled,
-}: {
-  owed: number;
-  chosen: number | null;
-  onChange: (chosen: number | null) => void;
-  won: (n: number) => string;
-  disabled?: boolean;
-}) {
-  const translate = useTranslate();
-  if (owed <= 0) return null;
-  return (
-    <Checkbox
-      checked={chosen === owed}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.checked ? owed : null)}
-    >
-      {translate('passes.sell.leaveUnpaid', { amount: won(owed) })}
-    </Checkbox>
   );
 }
