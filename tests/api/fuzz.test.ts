@@ -579,7 +579,7 @@ describe('fuzz: every operation, every caller, hostile input', () => {
       .join('\n');
     expect(findings, `seed ${SEED}: ${findings.length} findings\n${report}`).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
-  }, 300_000);
+  }, 600_000); // 300 s ran out while other suites and browsers shared the two cores
 });
 
 // What the fuzz found, pinned down one by one.
