@@ -49,6 +49,16 @@ const useDebounced = <T,>(value: T, delay = 300): T => {
   return settled;
 };
 
+/** The customer picker's choices: the first 20 customers, or those matching `q`. */
+const candidatesQuery = (gymId: number, q: string) => ({
+  queryKey: ['desk', 'customers', gymId, q],
+  queryFn: () =>
+    api.call(customerListRoute, {
+      query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
+    }),
+  staleTime: 30_000,
+});
+
 export function DeskPage() {
   const translate = useTranslate();
   const { selected, rights } = useFacility();
@@ -59,6 +69,8 @@ export function DeskPage() {
     queryFn: () => api.call(deskCatalogRoute, { params: { gymId } }),
     enabled: gymId > 0,
   });
+  // The picker's first choices load beside the catalogue, not once the desk below has rendered with it.
+  useQuery({ ...candidatesQuery(gymId, ''), enabled: gymId > 0 });
 
   return (
     <div className="fd-desk-page">
@@ -136,14 +148,7 @@ function DeskSale({
   const [result, setResult] = useState<CheckoutResult | null>(null);
   const locked = !canSell;
 
-  const candidates = useQuery({
-    queryKey: ['desk', 'customers', gymId, q],
-    queryFn: () =>
-      api.call(customerListRoute, {
-        query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
-      }),
-    staleTime: 30_000,
-  });
+  const candidates = useQuery(candidatesQuery(gymId, q));
   const usageQuery = useQuery({
     queryKey: deskKeys.usage(gymId, memberId ?? 0),
     queryFn: () =>
