@@ -173,7 +173,7 @@ describe('list meta', () => {
   it('shows status, facility and text filters first; flags wait behind "More filters"', () => {
     const { primary, more } = prioritizedControls(filterControls(declaration(gymAuthResource)));
     expect(primary.map((c) => c.field.name)).toEqual(['gymId', 'memberUseYn', 'consultUseYn']);
-    expect(more).toHaveLength(11);
+    expect(more).toHaveLength(12); // the other nine flags, the reach, the default and the representative
     const consult = prioritizedControls(filterControls(declaration(consultResource)));
     // Enum filters come first, in the declaration's order.
     expect(consult.primary.map((c) => c.field.name)).toEqual(['personKind', 'channel', 'status']);
