@@ -7,7 +7,7 @@
 //   3. their allowed entry of the last 60 seconds: a double tap is answered again and nothing is written;
 //   4. their passes with the sessions used, the holds and today's ENTRY use (the app's `passesOf`);
 //   5. the entry log row, and 6. the usage ledger's ENTRY row when the entry uses a session.
-// The decision is the app's own pure `decideCheckIn` (domain/rules/checkin.ts), with the default rules (an unpaid
+// The decision is the app's own pure `decideCheckIn` (domain/rules/entry.ts), with the default rules (an unpaid
 // balance does not block). Left out, against the app: the facility's rules, the pass's row lock and its re-read,
 // the customer's last visit and the refresh of the customer's list summary, the facility's writable check, and the
 // answer's pass end date on a repeat. The customer's row lock already serialises the entries of one customer,
@@ -25,7 +25,7 @@ import {
   decideCheckIn,
   maskName,
   RENEW_SOON_DAYS,
-} from '#domain/rules/checkin.ts';
+} from '#domain/rules/entry.ts';
 import { daysLeft, type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
 import { addDays, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import {

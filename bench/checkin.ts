@@ -48,7 +48,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP_SECONDS = 2;
 /** Issue 14's targets for the p95 of a check-in at 20 connections. */
 const P95_TARGET_MS = { pglite: 150, postgres: 50 } as const;
-/** The double tap's window (domain/rules/checkin.ts): a run this long sees a card again outside it. */
+/** The double tap's window (domain/rules/entry.ts): a run this long sees a card again outside it. */
 const REPEAT_WINDOW_S = 60;
 
 const loadAverage = () => loadavg()[0]!.toFixed(1);

@@ -1,5 +1,5 @@
-// The demo facility's facts, one copy shared by the seed (server/db/seed.ts), the API tests (tests/fixtures/),
-// the browser tests (tests/e2e/) and the unit tests. The demo files (a PNG, a PDF) are in server/db/demo-files.ts.
+// The demo facility's facts, one copy shared by the seed (server/seed/seed.ts), the API tests (tests/fixtures/),
+// the browser tests (tests/e2e/) and the unit tests. The demo files (a PNG, a PDF) are in server/seed/demo-files.ts.
 
 /**
  * The verification info of the demo facility (docs/rules.md#verification), without its two documents.

@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseLockedError, openPglite, openPostgres } from './db/client.ts';
-import { bootstrapSuperadmin, type Login, seedDemo } from './db/seed.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
 import { installServerKey, loadServerKey, type ServerKey, ServerKeyError } from './modules/outbox/sealing.ts';
 import { seedSubServiceCatalogue } from './modules/sub-service/sub-service.ts';
 import { newControlToken, removeControlFile, writeControlFile } from './ops/control-file.ts';
+import { bootstrapSuperadmin, type Login, seedDemo } from './seed/seed.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
 import { createTestClock } from './test-clock.ts';
 

@@ -50,25 +50,25 @@ const ConsultingLayout = lazy(() =>
 );
 const BareLayout = lazy(() => import('./shell/bare-layout.tsx').then((m) => ({ default: m.BareLayout })));
 const ConsultingFlow = lazy(() =>
-  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.ConsultingFlow })),
+  import('./pages/consult/kiosk-pages.tsx').then((m) => ({ default: m.ConsultingFlow })),
 );
 const KioskStartPage = lazy(() =>
-  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskStartPage })),
+  import('./pages/consult/kiosk-pages.tsx').then((m) => ({ default: m.KioskStartPage })),
 );
 const KioskWritePage = lazy(() =>
-  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskWritePage })),
+  import('./pages/consult/kiosk-pages.tsx').then((m) => ({ default: m.KioskWritePage })),
 );
 const KioskWaitingPage = lazy(() =>
-  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskWaitingPage })),
+  import('./pages/consult/kiosk-pages.tsx').then((m) => ({ default: m.KioskWaitingPage })),
 );
 const KioskResultPage = lazy(() =>
-  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskResultPage })),
+  import('./pages/consult/kiosk-pages.tsx').then((m) => ({ default: m.KioskResultPage })),
 );
 const KioskFinishPage = lazy(() =>
-  import('./pages/consulting/kiosk-pages.tsx').then((m) => ({ default: m.KioskFinishPage })),
+  import('./pages/consult/kiosk-pages.tsx').then((m) => ({ default: m.KioskFinishPage })),
 );
 const FinishGymPage = lazy(() =>
-  import('./pages/consulting/finish-gym-page.tsx').then((m) => ({ default: m.FinishGymPage })),
+  import('./pages/consult/finish-gym-page.tsx').then((m) => ({ default: m.FinishGymPage })),
 );
 const ConsultListPage = lazy(() =>
   import('./pages/consult/consult-list-page.tsx').then((m) => ({ default: m.ConsultListPage })),
@@ -82,16 +82,16 @@ const OwnerResourceRoutes = lazy(() =>
   import('./resources/owner-routes.tsx').then((m) => ({ default: m.OwnerResourceRoutes })),
 );
 const CustomerListPage = lazy(() =>
-  import('./pages/members/customer-list-page.tsx').then((m) => ({ default: m.CustomerListPage })),
+  import('./pages/customers/customer-list-page.tsx').then((m) => ({ default: m.CustomerListPage })),
 );
 const CustomerDetailPage = lazy(() =>
-  import('./pages/members/customer-detail-page.tsx').then((m) => ({ default: m.CustomerDetailPage })),
+  import('./pages/customers/customer-detail-page.tsx').then((m) => ({ default: m.CustomerDetailPage })),
 );
 const TicketListPage = lazy(() =>
-  import('./pages/tickets/ticket-list-page.tsx').then((m) => ({ default: m.TicketListPage })),
+  import('./pages/passes/ticket-list-page.tsx').then((m) => ({ default: m.TicketListPage })),
 );
 const TicketFormPage = lazy(() =>
-  import('./pages/tickets/ticket-form-page.tsx').then((m) => ({ default: m.TicketFormPage })),
+  import('./pages/passes/ticket-form-page.tsx').then((m) => ({ default: m.TicketFormPage })),
 );
 const SchedulePage = lazy(() =>
   import('./pages/schedule/schedule-page.tsx').then((m) => ({ default: m.SchedulePage })),
@@ -119,10 +119,10 @@ const SelfBookingPage = lazy(() =>
   import('./pages/self-booking/self-booking-page.tsx').then((m) => ({ default: m.SelfBookingPage })),
 );
 const IssueListPage = lazy(() =>
-  import('./pages/tickets/issue-list-page.tsx').then((m) => ({ default: m.IssueListPage })),
+  import('./pages/passes/issue-list-page.tsx').then((m) => ({ default: m.IssueListPage })),
 );
 const IssueDetailPage = lazy(() =>
-  import('./pages/tickets/issue-detail-page.tsx').then((m) => ({ default: m.IssueDetailPage })),
+  import('./pages/passes/issue-detail-page.tsx').then((m) => ({ default: m.IssueDetailPage })),
 );
 const AdminConsole = lazy(() =>
   import('./pages/admin/admin-console.tsx').then((m) => ({ default: m.AdminConsole })),

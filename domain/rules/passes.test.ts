@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_VISIT_DAYS } from './checkin.ts';
+import { NO_VISIT_DAYS } from './entry.ts';
 import {
   admittingPass,
   type CustomerSegment,

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { noRecentVisit } from './checkin.ts';
+import { noRecentVisit } from './entry.ts';
 import { addDays, daysBetween, monthOfDate, seoulToday } from './seoul-time.ts';
 
 // Pass products, sold passes, holds and the member-list segments (docs/rules.md#passes). Dates are ISO

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entryMethods, entryRefusals, entryResults } from '../rules/checkin.ts';
+import { entryMethods, entryRefusals, entryResults } from '../rules/entry.ts';
 import { calendarDate, idSchema, isoDate, isoDateTime } from './common.ts';
 import { text } from './text.ts';
 

@@ -7,12 +7,12 @@ import type { Product, StockMovement } from '#domain/schemas/product.ts';
 import type { RevenueChart, SalesStatistics } from '#domain/schemas/report.ts';
 import type { PayReport, Reservation } from '#domain/schemas/schedule.ts';
 import { consultCsv } from './consult/consult-csv.ts';
+import { templateCsv } from './customers/import-mapping.ts';
 import { rentalCsv } from './lockers/locker-model.ts';
-import { templateCsv } from './members/import-mapping.ts';
+import { issueCsv } from './passes/issue-csv.ts';
 import { movementCsv, productCsv } from './products/product-model.ts';
 import { revenueChartCsv, statisticsCsv } from './reports/report-model.ts';
 import { reservationCsv } from './reservations/reservation-csv.ts';
-import { issueCsv } from './tickets/issue-csv.ts';
 import { payReportCsv } from './trainers/pay-report.ts';
 
 // Every CSV the browser builds goes through the one writer (domain/rules/csv.ts, docs/rules.md#exports): a name a

@@ -5,7 +5,7 @@ import { SubServiceUnavailablePage } from '../pages/errors/sub-service-unavailab
  * docs/rules.md#add-ons, #consulting: the consulting area of one facility, opened from the side menu in a new
  * window (`gymId`, `gymMaster=Y`). Without gymId it shows the generic unavailable page. The tablet runs on its own
  * token, not on a session: the facility's name and whether its CONSULT add-on is APPROVE come with the tablet's
- * own calls (src/pages/consulting/kiosk-context.tsx), which show the consulting-unavailable page, or "gym
+ * own calls (src/pages/consult/kiosk-context.tsx), which show the consulting-unavailable page, or "gym
  * information not found", when they are refused.
  */
 export function ConsultingLayout() {

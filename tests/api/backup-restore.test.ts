@@ -9,7 +9,6 @@ import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { file, member } from '#server/db/schema/index.ts';
-import { seedDemo } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { installServerKey, loadServerKey } from '#server/modules/outbox/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
@@ -25,6 +24,7 @@ import { currentLevel, describeLevel, expectedLevel } from '#server/ops/levels.t
 import { migrateToLevel, verifyCopy } from '#server/ops/logical.ts';
 import { formatCounts, restoreBackup, verifyBackup } from '#server/ops/restore.ts';
 import { listTables, queryRows, rowCounts, tableChecksum } from '#server/ops/tables.ts';
+import { seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
 import { adminUrl, testDbKind } from '../fixtures/database.ts';
 

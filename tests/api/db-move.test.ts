@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from '#server/db/client.ts';
-import { bootstrapSuperadmin, seedDemo } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { installServerKey, loadServerKey } from '#server/modules/outbox/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
@@ -16,6 +15,7 @@ import { currentLevel, describeLevel, expectedLevel, readJournal } from '#server
 import { migrateToLevel } from '#server/ops/logical.ts';
 import { maskUrl } from '#server/ops/move.ts';
 import { queryRows } from '#server/ops/tables.ts';
+import { bootstrapSuperadmin, seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
 import { adminUrl, testDbKind } from '../fixtures/database.ts';
 

@@ -5,7 +5,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, type Executor, openPglite } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { describeLevel, expectedLevel } from '#server/ops/levels.ts';
 import {
@@ -16,6 +15,7 @@ import {
   verifyCopy,
 } from '#server/ops/logical.ts';
 import { listTables, queryRows, rowCounts } from '#server/ops/tables.ts';
+import { seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapSuperadmin } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
+import { bootstrapSuperadmin } from '#server/seed/seed.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { login, makeSignedIn, randomIp, sessionCookieOf } from '../fixtures/factories.ts';
 import { injectAs } from '../fixtures/inject.ts';

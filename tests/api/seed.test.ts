@@ -6,22 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetOf } from '#domain/permissions.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import { gym, gymAuth, gymMember, member, paymentLine, sale } from '#server/db/schema/index.ts';
-import { DEMO_REJECTION_REASON, seedDemo } from '#server/db/seed.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
+import { DEMO_REJECTION_REASON, seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { setNow } from '../fixtures/customers.ts';
 import { login, randomIp, sessionCookieOf } from '../fixtures/factories.ts';
 import { type Cookies, operatorOf } from '../fixtures/gyms.ts';
 
-// The demo data set, loaded as `npm start` loads it (server/db/seed.ts), with its documents stored through the
+// The demo data set, loaded as `npm start` loads it (server/seed/seed.ts), with its documents stored through the
 // same storage the app serves them from, and read through the API as the web app reads it. One file and one load
 // for every module's part, because the load is the costly step:
 // - the facilities, one in each verification state (issue 6);
-// - the customers and passes (server/db/seed-passes.ts): every segment tab and sale label filled, the schedule,
+// - the customers and passes (server/seed/passes.ts): every segment tab and sale label filled, the schedule,
 //   check-in and lockers, and an intact audit chain;
-// - the money (server/db/seed-money.ts): every money screen has something true to show for six months, and the
+// - the money (server/seed/money.ts): every money screen has something true to show for six months, and the
 //   revenue "as of" today reconciles: paid = earned + deferred + refunded.
 
 // The demo is made as of a fixed instant on the injected clock, a Wednesday noon in Seoul in the middle of a month,
@@ -125,7 +125,7 @@ describe('the demo data', () => {
         subServiceType: string | null;
       }[];
     const all = await list(demo);
-    // Each walk-in rings the bell; only today's two, still waiting, are unread (server/db/seed-consults.ts).
+    // Each walk-in rings the bell; only today's two, still waiting, are unread (server/seed/consults.ts).
     const walkIns = all.filter((n) => n.kind === 'CONSULT_WAITING');
     expect(walkIns).toHaveLength(15);
     expect(walkIns.filter((n) => !n.readYn)).toHaveLength(2);

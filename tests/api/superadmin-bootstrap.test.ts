@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '#server/db/schema/index.ts';
-import { bootstrapSuperadmin } from '#server/db/seed.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
+import { bootstrapSuperadmin } from '#server/seed/seed.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 
 // The platform operator made at start-up (docs/architecture.md#configuration), when two processes start together

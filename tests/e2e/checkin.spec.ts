@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { maskName } from '#domain/rules/checkin.ts';
+import { maskName } from '#domain/rules/entry.ts';
 import entriesEn from '#src/i18n/locales/features/entries.en.json' with { type: 'json' };
 import kioskEn from '#src/i18n/locales/features/kiosk.en.json' with { type: 'json' };
 import {
@@ -18,7 +18,7 @@ import {
 // The check-in kiosk (issue 14), on a tablet, as the front desk runs it: one customer checks in with the last 4
 // digits of the phone, another with a membership card; a customer on hold is refused with the date, and a staff
 // member lets them in with a note; the entry list shows all of it; leaving the kiosk needs a password. Seeding goes
-// through the API; every rule is proven in tests/api/entry.test.ts and domain/rules/checkin.test.ts.
+// through the API; every rule is proven in tests/api/entry.test.ts and domain/rules/entry.test.ts.
 test.describe.configure({ timeout: 180_000 });
 
 const k = kioskEn;

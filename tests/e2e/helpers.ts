@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { DEMO_VERIFICATION } from '../../domain/demo.ts';
 import { baseURL } from '../../playwright.config.ts';
-import { solidPng } from '../../server/db/demo-files.ts';
+import { solidPng } from '../../server/seed/demo-files.ts';
 
 // The one e2e helper module (tests/e2e/resource-helpers.ts re-exports it): seeds through the real API, each
 // account with its own request context so its session cookie is its own, and the few page steps the specs share

@@ -7,7 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
-import { solidPng } from '../../server/db/demo-files.ts';
+import { solidPng } from '../../server/seed/demo-files.ts';
 import { joinThroughApi, uniqueUserId, visitorAddress } from './helpers.ts';
 
 // PROFILE (`/profile`, issue 5 point 8): a member edits their name, changes their password and uploads a photo; a

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '#server/db/seed.ts';
 import { PHONE_PATTERN } from '#server/http/request-log.ts';
+import { DEMO_ACCOUNTS } from '#server/seed/seed.ts';
 
 // docs/operations.md#logs: the log of a full API run (scripts/test.mjs runs the API tests with API_LOG_DIR, then
 // this) holds one line per request and no password, phone number, session token or cookie.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { EntryMethod, EntryRefusal, EntryResult } from '#domain/rules/checkin.ts';
+import type { EntryMethod, EntryRefusal, EntryResult } from '#domain/rules/entry.ts';
 import { created } from './columns.ts';
 import { gym } from './gym.ts';
 import { member } from './member.ts';

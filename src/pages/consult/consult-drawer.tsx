@@ -25,7 +25,7 @@ import type { ConsultDetail } from '#domain/schemas/consult.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { useModal } from '#src/shell/modal/use-modal.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { OUTCOME_COLORS, STATUS_COLORS, STATUS_TEXT_COLORS } from './consult-list-page.tsx';
 
 /** One answer as text, in the page's language. */

@@ -15,11 +15,11 @@ import { useFacility } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api, http } from '#src/providers/instances.ts';
 import { consultingUrl } from '#src/shell/menu-model.ts';
-import { saveBlob } from '../members/download.ts';
-import { useStaffOptions } from '../members/use-staff-options.ts';
+import { saveBlob } from '../customers/download.ts';
+import { useStaffOptions } from '../customers/use-staff-options.ts';
 import { consultCsv } from './consult-csv.ts';
 import { ConsultDrawer } from './consult-drawer.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './consult.css';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 

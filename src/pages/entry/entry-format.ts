@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import type { EntryMethod, EntryRefusal, EntryResult } from '#domain/rules/checkin.ts';
+import type { EntryMethod, EntryRefusal, EntryResult } from '#domain/rules/entry.ts';
 import { addDays, SEOUL } from '#domain/rules/seoul-time.ts';
 
 // The entry log's formatting and filters (issue 14): pure, so the unit tests cover them.

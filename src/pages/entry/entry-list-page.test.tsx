@@ -102,7 +102,7 @@ vi.mock('#src/facility/facility-context.tsx', () => ({
   }),
 }));
 vi.mock('./entry-hour-chart.tsx', () => ({ EntryHourChart: () => <div data-testid="chart" /> }));
-vi.mock('../members/download.ts', () => ({
+vi.mock('../customers/download.ts', () => ({
   downloadFile: async (url: string) => {
     downloads.push(url);
   },

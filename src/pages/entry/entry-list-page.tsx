@@ -21,13 +21,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { entryListRoute, entryStatsRoute } from '#domain/api/entry.ts';
-import { type EntryMethod, type EntryResult, entryMethods, entryResults } from '#domain/rules/checkin.ts';
+import { type EntryMethod, type EntryResult, entryMethods, entryResults } from '#domain/rules/entry.ts';
 import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Entry } from '#domain/schemas/entry.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
-import { downloadFile } from '../members/download.ts';
+import { downloadFile } from '../customers/download.ts';
 import {
   busiestHour,
   defaultRange,
@@ -39,7 +39,7 @@ import {
   seoulDateTime,
 } from './entry-format.ts';
 import { EntryResultCell } from './entry-result-cell.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './entries.css';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 

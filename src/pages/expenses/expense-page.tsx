@@ -13,14 +13,14 @@ import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
 import { PlainSelect } from '../../forms/plain-select.tsx';
-import { downloadFile } from '../members/download.ts';
-import { formatWon } from '../members/money.ts';
+import { downloadFile } from '../customers/download.ts';
+import { formatWon } from '../customers/money.ts';
 import { dotDate, errorText, monthRange, seoulMonth } from '../receipts/receipt-api.ts';
 import { ToneTag } from '../receipts/receipt-tags.tsx';
 import { CategoryModal } from './category-modal.tsx';
 import { categoryLabel, expenseKeys, useExpenseCategories, useRefreshExpenses } from './expense-api.ts';
 import { ExpenseDrawer } from './expense-drawer.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import '../receipts/receipts.css';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 

@@ -11,7 +11,7 @@ import { LockerMapView } from './locker-map.tsx';
 import { CombinationModal, RentDrawer } from './rent-drawer.tsx';
 import { RentalDrawer } from './rental-drawer.tsx';
 import { RentalList } from './rental-lists.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './lockers.css';
 
 type TabKey = 'map' | 'expiring' | 'expired' | 'layout';

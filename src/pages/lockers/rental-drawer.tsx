@@ -35,7 +35,7 @@ import { SaleDrawer } from '#src/components/sale/sale-drawer.tsx';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { api } from '#src/providers/instances.ts';
 import { PlainSelect } from '../../forms/plain-select.tsx';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { errorText, lockerKeys, showFieldErrors } from './locker-api.ts';
 import { dotDate, monthLater } from './locker-model.ts';
 import { STATE_ICON } from './locker-tile.tsx';

@@ -24,7 +24,7 @@ import type { ProductDetail } from '#domain/schemas/product.ts';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { PlainSelect } from '#src/forms/plain-select.tsx';
 import { api } from '#src/providers/instances.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import {
   errorText,
   isRefusal,
@@ -35,7 +35,7 @@ import {
   useRefreshProducts,
   wonInput,
 } from './product-api.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import './products.css';
 
 type Values = {

@@ -28,7 +28,7 @@ import {
   useProductGroups,
   useRefreshProducts,
 } from './product-api.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import './products.css';
 import { moved } from './product-model.ts';
 

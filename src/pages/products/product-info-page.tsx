@@ -36,8 +36,8 @@ import type { ProductDetail, StockMovement } from '#domain/schemas/product.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { api } from '#src/providers/instances.ts';
-import { saveBlob } from '../members/download.ts';
-import { formatWon } from '../members/money.ts';
+import { saveBlob } from '../customers/download.ts';
+import { formatWon } from '../customers/money.ts';
 import { collectPages } from '../reservations/reservation-csv.ts';
 import {
   errorText,
@@ -50,7 +50,7 @@ import {
 import { StatusTag, StockCell } from './product-list-page.tsx';
 import { movementCsv, seoulDateTime, signed } from './product-model.ts';
 import { ToneTag } from './tone-tag.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './products.css';
 
 const PAGE_SIZE = 20;

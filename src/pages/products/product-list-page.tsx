@@ -11,12 +11,12 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Product, ProductListQueryInput } from '#domain/schemas/product.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { api } from '#src/providers/instances.ts';
-import { saveBlob } from '../members/download.ts';
-import { formatWon } from '../members/money.ts';
+import { saveBlob } from '../customers/download.ts';
+import { formatWon } from '../customers/money.ts';
 import { collectPages } from '../reservations/reservation-csv.ts';
 import { errorText, productKeys, useProductAccess, useProductGroups } from './product-api.ts';
 import { productCsv } from './product-model.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import './products.css';
 import { ToneTag } from './tone-tag.tsx';
 

@@ -45,7 +45,7 @@ import { EmptyText } from '#src/components/empty-text.tsx';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
 import { fieldErrorsOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import {
   errorText,
   productKeys,
@@ -54,7 +54,7 @@ import {
   useRefreshProducts,
   wonInput,
 } from './product-api.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import './products.css';
 import { type Tone, ToneTag } from './tone-tag.tsx';
 

@@ -14,7 +14,7 @@ import type { CashReceipt } from '#domain/schemas/receipt.ts';
 import { fieldErrorsOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { RadioChoices } from '../../forms/choice-groups.tsx';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { useCustomerPhone, usePhonePrefill } from './customer-phone.ts';
 import { dotDate, errorText, showFieldErrors } from './receipt-api.ts';
 import { TestModeTag } from './receipt-tags.tsx';

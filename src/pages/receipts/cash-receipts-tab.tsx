@@ -9,7 +9,7 @@ import type { CashReceiptDueRow } from '#domain/schemas/receipt.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 import { api } from '#src/providers/instances.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { CancelReceiptModal } from './cancel-modal.tsx';
 import { CashReceiptDrawer } from './cash-receipt-drawer.tsx';
 import { dateTime, dotDate, errorText, monthRange, receiptKeys, useRefreshReceipts } from './receipt-api.ts';

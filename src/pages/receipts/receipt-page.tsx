@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { downloadFile } from '../members/download.ts';
+import { downloadFile } from '../customers/download.ts';
 import { CashReceiptsTab } from './cash-receipts-tab.tsx';
 import { seoulMonth, useReceiptSettings } from './receipt-api.ts';
 import { TestModeTag } from './receipt-tags.tsx';
 import { TaxInvoicesTab } from './tax-invoices-tab.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './receipts.css';
 
 type TabKey = 'cash' | 'tax';

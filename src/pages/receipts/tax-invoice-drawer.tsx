@@ -24,7 +24,7 @@ import { fieldErrorsOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { RadioChoices } from '../../forms/choice-groups.tsx';
 import { PlainSelect } from '../../forms/plain-select.tsx';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { dotDate, errorText, receiptKeys, showFieldErrors } from './receipt-api.ts';
 import { TestModeTag } from './receipt-tags.tsx';
 

@@ -10,7 +10,7 @@ import type { ReceiptSettings, TaxInvoice } from '#domain/schemas/receipt.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 import { api } from '#src/providers/instances.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { CancelReceiptModal } from './cancel-modal.tsx';
 import { dateTime, dotDate, errorText, monthRange, receiptKeys, useRefreshReceipts } from './receipt-api.ts';
 import { TestModeTag, ToneTag } from './receipt-tags.tsx';

@@ -103,7 +103,7 @@ vi.mock('#src/providers/instances.ts', () => ({
   },
 }));
 vi.mock('#src/facility/facility-context.tsx', () => ({ useFacility: () => ({ selected: { id: 1 } }) }));
-vi.mock('../members/download.ts', () => ({
+vi.mock('../customers/download.ts', () => ({
   saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
   downloadFile: async (url: string) => {
     downloads.push(url);

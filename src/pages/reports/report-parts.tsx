@@ -8,7 +8,7 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { type MonthRange, monthDisabled } from './report-model.ts';
 import './reports.css';
 

@@ -14,7 +14,7 @@ import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { API_BASE } from '#src/providers/http-client.ts';
 import { api } from '#src/providers/instances.ts';
-import { downloadFile, saveBlob } from '../members/download.ts';
+import { downloadFile, saveBlob } from '../customers/download.ts';
 import { dayLabel, lastMonths, type MonthRange, monthLabel, revenueChartCsv } from './report-model.ts';
 import {
   Charts,

@@ -8,7 +8,7 @@ import type { HistoryUnit, RevenueHistory } from '#domain/schemas/report.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { API_BASE } from '#src/providers/http-client.ts';
 import { api } from '#src/providers/instances.ts';
-import { downloadFile } from '../members/download.ts';
+import { downloadFile } from '../customers/download.ts';
 import { dayLabel, lastMonths, type MonthRange, monthLabel } from './report-model.ts';
 import {
   Charts,

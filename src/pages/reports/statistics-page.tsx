@@ -7,7 +7,7 @@ import { statisticsRoute } from '#domain/api/report.ts';
 import type { SalesStatistics } from '#domain/schemas/report.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
-import { saveBlob } from '../members/download.ts';
+import { saveBlob } from '../customers/download.ts';
 import { dayLabel, type MonthRange, monthLabel, monthsIn, statisticsCsv } from './report-model.ts';
 import {
   Charts,

@@ -9,7 +9,7 @@ import { statusOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { seoulDateTime } from './reservation-csv.ts';
 import { AttendanceTag, LateTag, StatusTag } from './reservation-labels.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './reservations.css';
 
 const LIST_PATH = '/plan/reservationHistory';

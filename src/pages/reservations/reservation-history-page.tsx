@@ -14,8 +14,8 @@ import type { Reservation } from '#domain/schemas/schedule.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
-import { saveBlob } from '../members/download.ts';
-import { useStaffOptions } from '../members/use-staff-options.ts';
+import { saveBlob } from '../customers/download.ts';
+import { useStaffOptions } from '../customers/use-staff-options.ts';
 import {
   CSV_MAX_ROWS,
   CSV_PAGE_SIZE,
@@ -24,7 +24,7 @@ import {
   seoulDateTime,
 } from './reservation-csv.ts';
 import { AttendanceTag, LateTag, StatusTag } from './reservation-labels.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './reservations.css';
 
 const PAGE_SIZE = 20;

@@ -53,10 +53,10 @@ vi.mock('#src/providers/instances.ts', () => ({
   },
 }));
 vi.mock('#src/facility/facility-context.tsx', () => ({ useFacility: () => ({ selected: { id: 1 } }) }));
-vi.mock('../members/use-staff-options.ts', () => ({
+vi.mock('../customers/use-staff-options.ts', () => ({
   useStaffOptions: () => [{ value: 9, label: 'Coach Lee' }],
 }));
-vi.mock('../members/download.ts', () => ({
+vi.mock('../customers/download.ts', () => ({
   saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
 }));
 

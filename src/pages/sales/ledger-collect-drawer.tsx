@@ -7,8 +7,8 @@ import { collectRefusal } from '#domain/rules/ledger.ts';
 import type { UnpaidRow } from '#domain/schemas/ledger.ts';
 import { PaymentLines } from '#src/components/sale/payment-lines.tsx';
 import { api } from '#src/providers/instances.ts';
+import { paymentsTotal } from '../customers/money.ts';
 import { showFieldErrors } from '../lockers/locker-api.ts';
-import { paymentsTotal } from '../members/money.ts';
 import { errorText, useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 type Values = { payments: { method: PaymentMethod; amount?: number }[] };

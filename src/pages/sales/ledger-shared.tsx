@@ -8,8 +8,8 @@ import { customerListRoute } from '#domain/api/customer.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
-import { downloadFile } from '../members/download.ts';
-import { formatWon } from '../members/money.ts';
+import { downloadFile } from '../customers/download.ts';
+import { formatWon } from '../customers/money.ts';
 import { exportUrl } from './ledger-format.ts';
 import './ledger.css';
 

@@ -27,7 +27,7 @@ import { EmptyText } from '#src/components/empty-text.tsx';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
-import { useStaffOptions } from '../members/use-staff-options.ts';
+import { useStaffOptions } from '../customers/use-staff-options.ts';
 import {
   compact,
   dotDate,

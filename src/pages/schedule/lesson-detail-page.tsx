@@ -34,7 +34,7 @@ import {
   rowActions,
   seoulTime,
 } from './lesson-detail-model.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import './lesson-detail.css';
 
 const LessonBookDialog = lazy(() =>

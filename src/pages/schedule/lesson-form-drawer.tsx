@@ -24,7 +24,7 @@ import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
 import { CheckboxChoices, RadioChoices } from '#src/forms/choice-groups.tsx';
 import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
 import { api, http } from '#src/providers/instances.ts';
-import { useStaffOptions } from '../members/use-staff-options.ts';
+import { useStaffOptions } from '../customers/use-staff-options.ts';
 import {
   createBody,
   formFieldErrors,

@@ -25,7 +25,7 @@ import { useFacility } from '#src/facility/facility-context.tsx';
 import { currentLanguage } from '#src/i18n/options.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
-import { useStaffOptions } from '../members/use-staff-options.ts';
+import { useStaffOptions } from '../customers/use-staff-options.ts';
 import { type LessonDraft, LessonFormDrawer } from './lesson-form-drawer.tsx';
 import {
   countsText,

@@ -14,8 +14,8 @@ import { EmptyText } from '#src/components/empty-text.tsx';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
-import { saveBlob } from '../members/download.ts';
-import { formatWon } from '../members/money.ts';
+import { saveBlob } from '../customers/download.ts';
+import { formatWon } from '../customers/money.ts';
 import {
   groupRuleText,
   type PayRow,

@@ -5,7 +5,7 @@ import { toCsv } from '#domain/rules/csv.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { GroupPayKind, PayKind, PayLineRule } from '#domain/rules/trainer-pay.ts';
 import type { PayReport } from '#domain/schemas/schedule.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 
 // A trainer's month of pay (docs/rules.md#trainer-pay) as the table and the CSV show it: a line per PT session and
 // per group class, each with the rule it used. Pure, so the labels, the per-session value and the file are

@@ -29,7 +29,7 @@ import { bodyOf, formOf, formPathOf, type TrainerFormValues } from './trainer-fo
 import { trainerKeys } from './trainer-keys.ts';
 import { TrainerPhoto } from './trainer-photo.tsx';
 import { WorkingHoursFields } from './working-hours-fields.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 import './trainers.css';
 
 const MAX_SPECIALTIES = 10;

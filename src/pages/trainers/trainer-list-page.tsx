@@ -14,7 +14,7 @@ import { api } from '#src/providers/instances.ts';
 import { payRuleText } from './pay-report.ts';
 import { TrainerAvatar } from './trainer-avatar.tsx';
 import { trainerKeys } from './trainer-keys.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import './trainers.css';
 
 const AddTrainerDrawer = lazy(() =>

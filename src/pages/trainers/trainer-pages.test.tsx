@@ -140,7 +140,7 @@ vi.mock('#src/facility/facility-context.tsx', () => ({
   }),
 }));
 const saved: { blob: Blob; name: string }[] = [];
-vi.mock('../members/download.ts', () => ({
+vi.mock('../customers/download.ts', () => ({
   saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
 }));
 

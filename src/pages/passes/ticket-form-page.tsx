@@ -28,9 +28,9 @@ import { ticketProblems } from '#domain/schemas/pass.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { http } from '#src/providers/instances.ts';
-import { fieldErrorsOf } from '../members/add-customer-drawer.tsx';
+import { fieldErrorsOf } from '../customers/add-customer-drawer.tsx';
 import { LABEL_COLORS } from './ticket-list-page.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 
 type Values = Omit<
   Ticket,

@@ -3,6 +3,8 @@ import type { ConsultOutcome, LeadStage, LostReason } from '#domain/enums.ts';
 import type { Answers } from '#domain/rules/consult.ts';
 import { maskName } from '#domain/rules/customer.ts';
 import { addDays, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
+import type { Db } from '../db/client.ts';
+import { consult, notification } from '../db/schema/index.ts';
 import {
   activeSurvey,
   callConsult,
@@ -11,8 +13,6 @@ import {
   moveStage,
 } from '../modules/consult/consult.service.ts';
 import { createCustomer } from '../modules/customer/customer.service.ts';
-import type { Db } from './client.ts';
-import { consult, notification } from './schema/index.ts';
 
 // The demo facility's consultations (docs/rules.md#consulting): the survey, 15 walk-ins over the past month in every
 // outcome, and the pipeline's history, all written through the services the tablet and the staff use.

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { seoulInstant } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
+import type { Executor } from '../db/client.ts';
+import { locker, member } from '../db/schema/index.ts';
 import { refreshCustomerSummary } from '../modules/customer/customer.summary.ts';
 import { checkInMember, overrideEntry, saveEntrySettings } from '../modules/entry/entry.service.ts';
 import {
@@ -11,8 +13,6 @@ import {
   updateLocker,
 } from '../modules/locker/locker.service.ts';
 import type { Actor } from '../modules/pass/pass.service.ts';
-import type { Executor } from './client.ts';
-import { locker, member } from './schema/index.ts';
 
 // The demo facility's check-in and lockers (README's demo table; docs/rules.md#check-in, docs/rules.md#lockers):
 // a week of entries at the times people come (allowed, refused for a hold, an expiry or used-up sessions, two let

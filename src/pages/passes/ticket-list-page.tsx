@@ -11,9 +11,9 @@ import type { Ticket } from '#domain/schemas/pass.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { http } from '#src/providers/instances.ts';
-import { formatWon } from '../members/money.ts';
+import { formatWon } from '../customers/money.ts';
 import { IssueTable } from './issue-list-page.tsx';
-import '../members/members.css';
+import '../customers/members.css';
 
 /** The SPEC's price sort, as the generic list's `_sort`. */
 const SORTS: Record<PriceSort, { field: string; order: 'asc' | 'desc' }> = {

@@ -10,7 +10,7 @@ import {
   NO_VISIT_DAYS,
   noRecentVisit,
   RENEW_SOON_DAYS,
-} from './checkin.ts';
+} from './entry.ts';
 import { addDays, seoulToday } from './seoul-time.ts';
 
 // The check-in decision (docs/rules.md#check-in): the checks in their order, the Seoul day's edges, holds, the

@@ -8,12 +8,12 @@ import { ticketIssueGetRoute } from '#domain/api/pass.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
-import { type PassAction, PassView } from '../members/pass-view.tsx';
-import { useRefreshCustomers } from '../members/use-customers.ts';
-import '../members/members.css';
+import { type PassAction, PassView } from '../customers/pass-view.tsx';
+import { useRefreshCustomers } from '../customers/use-customers.ts';
+import '../customers/members.css';
 
 const PassActionDialog = lazy(() =>
-  import('../members/pass-actions.tsx').then((m) => ({ default: m.PassActionDialog })),
+  import('../customers/pass-actions.tsx').then((m) => ({ default: m.PassActionDialog })),
 );
 
 /** `/ticket/issueList/info?id=`: one sold pass, the same view as on the customer page. */

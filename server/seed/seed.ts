@@ -6,15 +6,8 @@ import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import { ROLE_PRESETS } from '#domain/permissions.ts';
 import type { FileKind } from '#domain/rules/files.ts';
 import { extensionOfKind, fileUrl } from '#domain/rules/files.ts';
-import { hashPassword } from '../modules/auth/password.ts';
-import { recordJoinConsents } from '../modules/consent/consent.service.ts';
-import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
-import { createGymWithOwner } from '../modules/gym/gym.service.ts';
-import type { MemberRepository } from '../modules/member/member.repository.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import type { Db } from './client.ts';
-import { solidPng, textPdf } from './demo-files.ts';
-import { isUniqueViolation } from './errors.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import {
   file,
   gym,
@@ -24,12 +17,19 @@ import {
   gymSubService,
   notification,
   subService,
-} from './schema/index.ts';
-import { seedCardNumbers, seedCheckIn } from './seed-checkin.ts';
-import { seedConsults } from './seed-consults.ts';
-import { seedMoney } from './seed-money.ts';
-import { seedMembersAndPasses } from './seed-passes.ts';
-import { seedSchedule } from './seed-schedule.ts';
+} from '../db/schema/index.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { recordJoinConsents } from '../modules/consent/consent.service.ts';
+import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
+import { createGymWithOwner } from '../modules/gym/gym.service.ts';
+import type { MemberRepository } from '../modules/member/member.repository.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { seedConsults } from './consults.ts';
+import { solidPng, textPdf } from './demo-files.ts';
+import { seedCardNumbers, seedCheckIn } from './entry.ts';
+import { seedMoney } from './money.ts';
+import { seedMembersAndPasses } from './passes.ts';
+import { seedSchedule } from './schedule.ts';
 
 export type Login = { role: string; userId: string; password?: string };
 
@@ -322,34 +322,34 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
         reason: DEMO_REJECTION_REASON,
       }),
     ]);
-    // Customers, pass products and passes in every state (server/db/seed-passes.ts).
+    // Customers, pass products and passes in every state (server/seed/passes.ts).
     await seedMembersAndPasses(
       tx,
       active.id,
       { owner: ids.demo!, trainer: ids.staff, coaches: [ids.coach, ids.yoga] },
       now,
     );
-    // The survey, 15 consultations in every outcome and a month of pipeline (server/db/seed-consults.ts).
+    // The survey, 15 consultations in every outcome and a month of pipeline (server/seed/consults.ts).
     await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, now);
     // Three trainers, three weeks of classes and PT slots with bookings, attendance and a waitlist
-    // (server/db/seed-schedule.ts).
+    // (server/seed/schedule.ts).
     await seedSchedule(
       tx,
       active.id,
       { owner: ids.demo!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
       now,
     );
-    // Card numbers, a week of entries and two locker rooms with rentals in every state (server/db/seed-checkin.ts).
+    // Card numbers, a week of entries and two locker rooms with rentals in every state (server/seed/entry.ts).
     await seedCheckIn(tx, active.id, { owner: ids.demo!, staff: ids.staff! }, now);
     // Six months of desk sales, balances, refunds, receipts, expenses, products, promotions and payment requests
-    // (server/db/seed-money.ts).
+    // (server/seed/money.ts).
     await seedMoney(
       tx,
       active.id,
       { owner: ids.demo!, desk: ids.desk!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
       now,
     );
-    // Membership cards FD-0001 and on, once every customer is registered (server/db/seed-checkin.ts).
+    // Membership cards FD-0001 and on, once every customer is registered (server/seed/entry.ts).
     await seedCardNumbers(tx, active.id);
   });
 };

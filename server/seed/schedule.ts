@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { seoulClock, seoulInstant, weekStart } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { lesson, reservation, ticket, ticketHold, ticketIssue } from '../db/schema/index.ts';
 import type { Actor } from '../modules/pass/pass.service.ts';
 import {
   book,
@@ -12,8 +14,6 @@ import {
   updateLessons,
 } from '../modules/schedule/schedule.service.ts';
 import { createTrainer } from '../modules/schedule/trainer.service.ts';
-import type { Executor, Tx } from './client.ts';
-import { lesson, reservation, ticket, ticketHold, ticketIssue } from './schema/index.ts';
 
 // The demo facility's schedule (docs/rules.md#schedule): three trainers with profiles and pay rules, three weeks of
 // group classes and 1:1 PT slots (last week, this week, next week), bookings with attendance, a no-show, a late

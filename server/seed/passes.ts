@@ -1,6 +1,8 @@
 import { and, eq, gt, min } from 'drizzle-orm';
 import { seoulInstant } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
+import type { Executor } from '../db/client.ts';
+import { member, sale, type TicketRow, ticket } from '../db/schema/index.ts';
 import { addMemo, importCustomers } from '../modules/customer/customer.service.ts';
 import {
   type Actor,
@@ -11,9 +13,7 @@ import {
   sellPass,
   transferPass,
 } from '../modules/pass/pass.service.ts';
-import type { Executor } from './client.ts';
-import { member, sale, type TicketRow, ticket } from './schema/index.ts';
-import { DEMO_DAY_BUDGET } from './seed-money.ts';
+import { DEMO_DAY_BUDGET } from './money.ts';
 
 // The demo's customers and passes (README's demo table): 핏데스크 강남점 gets about 120 customers with Korean names,
 // 8 pass products and passes in every state, all made through the services so that the summaries, the usage

@@ -10,6 +10,18 @@ import { addDays, daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { checkoutBodySchema, deskItemSchema } from '#domain/schemas/desk.ts';
 import { expenseCreateSchema } from '#domain/schemas/expense.ts';
 import { productCreateSchema, promotionUpdateSchema } from '#domain/schemas/product.ts';
+import type { Executor } from '../db/client.ts';
+import {
+  cashReceipt,
+  checkout,
+  gymSetting,
+  lockerRental,
+  member,
+  paymentLine,
+  sale,
+  ticket,
+  ticketIssue,
+} from '../db/schema/index.ts';
 import { writeAudit } from '../modules/audit/audit.service.ts';
 import { importCustomers } from '../modules/customer/customer.service.ts';
 import { refreshCustomerSummary } from '../modules/customer/customer.summary.ts';
@@ -38,18 +50,6 @@ import { createTestModeReceiptProvider } from '../modules/receipt/receipt-provid
 import type { MoneyActor } from '../modules/sales/checkout.ts';
 import { createCheckout, deskCatalog } from '../modules/sales/desk.service.ts';
 import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.service.ts';
-import type { Executor } from './client.ts';
-import {
-  cashReceipt,
-  checkout,
-  gymSetting,
-  lockerRental,
-  member,
-  paymentLine,
-  sale,
-  ticket,
-  ticketIssue,
-} from './schema/index.ts';
 
 // The demo facility's money (README's demo table; docs/rules.md#money, #the-desk, #products, #promotions,
 // #cash-receipts, #tax-invoices, #expenditure, #payment-requests): six calendar months (this one and the five
@@ -218,7 +218,7 @@ const PRODUCTS: {
   },
 ];
 
-/** How often a desk pass sale picks each product (the names are seed-passes' products). */
+/** How often a desk pass sale picks each product (the names are the pass seed' products). */
 const PASS_WEIGHTS: Record<string, number> = {
   '헬스 1개월': 30,
   '헬스 3개월': 26,
@@ -266,7 +266,7 @@ type Customer = {
   /** The end of the last period pass this seed sold them (renewals start after it). */
   passEnd: string | null;
   /**
-   * Their period passes not refunded, from seed-passes and this seed, first to last day: a new period pass starts
+   * Their period passes not refunded, from the pass seed and this seed, first to last day: a new period pass starts
    * where it overlaps none (docs/rules.md#renewals; docs/rules.md#demo-money).
    */
   busy: { start: string; end: string; saleId?: number }[];
@@ -410,7 +410,7 @@ export const seedMoney = async (
     s.stock += change;
   };
 
-  // ── Pass products (seed-passes made them) ─────────────────────────────────────────────────────────────────
+  // ── Pass products (the pass seed made them) ─────────────────────────────────────────────────────────────────
   const tickets = await tx.select().from(ticket).where(eq(ticket.gymId, gymId)).orderBy(asc(ticket.id));
   const ticketByName = new Map(tickets.map((t) => [t.name, t]));
   const sellable = (day: string) =>
@@ -485,7 +485,7 @@ export const seedMoney = async (
     .from(member)
     .where(and(eq(member.ownerGymId, gymId), isNull(member.erasedAt), eq(member.status, 'ACTIVE')))
     .orderBy(asc(member.id));
-  // The period passes seed-passes sold them, on their own days (the history must not overlap them).
+  // The period passes the pass seed sold them, on their own days (the history must not overlap them).
   const held = await tx
     .select({ memberId: ticketIssue.memberId, start: ticketIssue.startDate, end: ticketIssue.endDate })
     .from(ticketIssue)
@@ -506,7 +506,7 @@ export const seedMoney = async (
     busy: held.filter((h) => h.memberId === c.id).map((h) => ({ start: h.start, end: h.end! })),
     renews: chance(0.7),
   }));
-  // What each day has taken so far (seed-passes' sales on their days, and this seed's as it goes), to keep every
+  // What each day has taken so far (the pass seed' sales on their days, and this seed's as it goes), to keep every
   // day within DEMO_DAY_BUDGET.
   const dayPaid = new Map<string, number>();
   const monthPaid = new Map<string, number>();
@@ -1359,7 +1359,7 @@ export const seedMoney = async (
       });
     }
     // The desk: 1–3 checkouts a day (most often one or two), one on Sunday, between 7:00 and 22:00. A checkout
-    // often holds several goods, so the sales run to about three a day: with the passes seed-passes sells today
+    // often holds several goods, so the sales run to about three a day: with the passes the pass seed sells today
     // and the locker rentals, about 650 in six months, which keeps the demo quick to make (README's demo table).
     const count =
       weekday === 0
@@ -1420,7 +1420,7 @@ export const seedMoney = async (
   const bar = stock.get('bar')!;
   if (bar.stock > 4) await restock('bar', latest, 4 - bar.stock, '유통기한 임박 상품 폐기');
 
-  // The checkouts made before this seed (passes sold today by seed-passes): their mandatory receipts are issued,
+  // The checkouts made before this seed (passes sold today by the pass seed): their mandatory receipts are issued,
   // so that only the ones left above stay due.
   const pending = await tx
     .select({ id: checkout.id, memberId: checkout.memberId })

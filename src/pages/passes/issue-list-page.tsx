@@ -14,12 +14,12 @@ import type { Ticket, TicketIssue } from '#domain/schemas/pass.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api, http } from '#src/providers/instances.ts';
-import { saveBlob } from '../members/download.ts';
-import { formatWon } from '../members/money.ts';
-import { SellDrawer } from '../members/sell-drawer.tsx';
-import { useRefreshCustomers } from '../members/use-customers.ts';
+import { saveBlob } from '../customers/download.ts';
+import { formatWon } from '../customers/money.ts';
+import { SellDrawer } from '../customers/sell-drawer.tsx';
+import { useRefreshCustomers } from '../customers/use-customers.ts';
 import { issueCsv } from './issue-csv.ts';
-import '../members/members.css';
+import '../customers/members.css';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 
 const PAGE_SIZE = 20;
