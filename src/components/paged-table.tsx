@@ -2,7 +2,7 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EmptyText } from './empty-text.tsx';
 
-export type PagedTableProps<Row extends { id: number }> = {
+export type PagedTableProps<Row extends object> = {
   rows: readonly Row[];
   columns: ColumnsType<Row>;
   loading: boolean;
@@ -12,15 +12,24 @@ export type PagedTableProps<Row extends { id: number }> = {
   pageSize: number;
   onPageChange: (page: number) => void;
   emptyText: string;
+  /** `id` unless the rows are keyed otherwise. */
+  rowKey?: TableProps<Row>['rowKey'];
+  /** `{ x: 'max-content' }` unless the page gives its own (a phone table's, see phone-table.ts). */
+  scroll?: TableProps<Row>['scroll'];
+  /** antd's own (a size changer past 50 rows) unless the page says. */
+  showSizeChanger?: boolean;
   rowClassName?: TableProps<Row>['rowClassName'];
+  onRow?: TableProps<Row>['onRow'];
   expandable?: TableProps<Row>['expandable'];
 };
+
+const MAX_CONTENT = { x: 'max-content' } as const;
 
 /**
  * The paged list of the review and log pages: one row per record, the server's page (`_start`/`_end`), a pager
  * that hides on a single page, and a readable "nothing here" text.
  */
-export function PagedTable<Row extends { id: number }>({
+export function PagedTable<Row extends object>({
   rows,
   columns,
   loading,
@@ -29,19 +38,24 @@ export function PagedTable<Row extends { id: number }>({
   pageSize,
   onPageChange,
   emptyText,
+  rowKey = 'id',
+  scroll = MAX_CONTENT,
+  showSizeChanger,
   rowClassName,
+  onRow,
   expandable,
 }: PagedTableProps<Row>) {
   return (
     <Table<Row>
-      rowKey="id"
+      rowKey={rowKey}
       size="middle"
       columns={columns}
       dataSource={rows as Row[]}
       rowClassName={rowClassName}
+      onRow={onRow}
       expandable={expandable}
       loading={loading}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       locale={{ emptyText: <EmptyText>{emptyText}</EmptyText> }}
       pagination={{
         current: currentPage,
@@ -49,6 +63,7 @@ export function PagedTable<Row extends { id: number }>({
         total,
         onChange: onPageChange,
         hideOnSinglePage: true,
+        ...(showSizeChanger === undefined ? {} : { showSizeChanger }),
       }}
     />
   );

@@ -1,5 +1,6 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core';
 import type { ErrorCode as ApiErrorCode } from '#domain/errors.ts';
+import type { Translate } from '../kit/translate.ts';
 
 /** The API's error codes (domain/errors.ts), plus what the client itself can run into. */
 export type ErrorCode = ApiErrorCode | 'NETWORK' | 'TIMEOUT' | 'UNKNOWN';
@@ -16,7 +17,7 @@ export type AppHttpError = HttpError & {
   retryAfter?: number;
 };
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type { Translate } from '../kit/translate.ts';
 
 /** What is known about a failed request: a response (status, body, Retry-After) or none (network, timeout). */
 export type FailedRequest = {
