@@ -8,7 +8,12 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+          include: [
+            'domain/**/*.test.ts',
+            'server/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'tests/docs/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
           // Two cores run the page renders and the property tests at once: 5 s is too tight under that load.
