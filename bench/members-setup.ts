@@ -14,7 +14,7 @@
 //   today; session passes with a usage ledger (one row per session used);
 // - a sale per pass and its payment lines: 91% paid, 6% half paid, 3% unpaid; a refund line for a refunded pass.
 //
-// The list summary follows refreshCustomerSummary (server/modules/customer/customer.summary.ts): the passes in
+// The list summary follows refreshCustomerSummary (server/kernel/customer-summary.ts): the passes in
 // force (not refunded, not ended, not used up) give the shown pass (the latest started, else the next to start),
 // the earliest start, the latest end (none when one has no end) and the sessions left; without one in force, the
 // pass that ended last; the current or next hold of the passes in force; the unpaid balance of the sales.

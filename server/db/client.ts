@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withBeforeCommit } from './before-commit.ts';
 import { durableOptions, syncFolder } from './durable-fs.ts';
 import { NamingClient, nameStatements } from './named-statements.ts';
 import * as schema from './schema/index.ts';
@@ -131,7 +132,7 @@ export const openPglite = async (options: {
     }
     // Each query text is prepared once (docs/architecture.md#named-statements).
     nameStatements(client);
-    const db = drizzlePglite({ client, ...drizzleOptions });
+    const db = withBeforeCommit(drizzlePglite({ client, ...drizzleOptions }));
     return {
       db,
       kind: 'pglite',
@@ -163,7 +164,7 @@ export const openPostgres = async (
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, ...drizzleOptions });
+  const db = withBeforeCommit(drizzlePg({ client: pool, ...drizzleOptions }));
   return {
     db,
     kind: 'postgres',

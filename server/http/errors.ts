@@ -13,7 +13,9 @@ import { requestLanguage } from './language.ts';
 import { type MessageKey, translate } from './messages.ts';
 
 type Params = Record<string, string | number>;
-type FieldErrors = Record<string, MessageKey | ValidationKey>;
+/** A key a field error may carry: a server message or a shared validation text. */
+export type FieldKey = MessageKey | ValidationKey;
+type FieldErrors = Record<string, FieldKey>;
 /** Figures a client renders its own message from (the envelope's `details`, docs/architecture.md#api-contract). */
 type Details = Record<string, string | number>;
 

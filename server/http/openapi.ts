@@ -135,6 +135,8 @@ export const openapiTransform = (input: TransformInput) => {
       ...transformed.schema,
       operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, route.url),
       security: route.config?.public ? [] : [{ [schemeOf(route.config)]: [] }],
+      // The right the route declared with the module toolkit (server/http/module.ts), for a reader of the document.
+      ...(route.config?.right ? { 'x-right': route.config.right } : {}),
     },
   };
 };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { admittingPass, type HoldSpan, sessionsLeft } from '#domain/rules/passes.ts';
-import type { Executor } from '../../db/client.ts';
+import { beforeCommit } from '../db/before-commit.ts';
+import type { Executor } from '../db/client.ts';
 import {
   member,
   paymentLine,
@@ -9,10 +10,41 @@ import {
   ticketHold,
   ticketIssue,
   ticketUsage,
-} from '../../db/schema/index.ts';
+} from '../db/schema/index.ts';
 
 // Subqueries name the outer table's columns as `${table}.column`: in a statement over one table Drizzle writes a
 // column without its table, and inside a subquery that name would resolve to the subquery's own table.
+
+type Also = { lastVisitAt?: Date };
+const changedIn = new WeakMap<object, Map<number, { today: string; also: Also }>>();
+
+/**
+ * The one way a write tells the kernel that a customer's passes, sessions, holds or money changed
+ * (docs/architecture.md#kernel): the summary is rebuilt once per customer, just before the transaction commits,
+ * however many writes of however many modules touched them. Outside a transaction the app opened (the database
+ * itself, a savepoint) it is rebuilt at once.
+ */
+export const customerChanged = async (
+  tx: Executor,
+  memberId: number,
+  today: string,
+  /** Other fields of the customer's row set in the same statement (a check-in's last visit). */
+  also: Also = {},
+): Promise<void> => {
+  let changed = changedIn.get(tx);
+  if (!changed) {
+    const queue = new Map<number, { today: string; also: Also }>();
+    const flush = async () => {
+      changedIn.delete(tx);
+      for (const [id, change] of queue) await refreshCustomerSummary(tx, id, change.today, change.also);
+    };
+    if (!beforeCommit(tx, flush)) return refreshCustomerSummary(tx, memberId, today, also);
+    changedIn.set(tx, queue);
+    changed = queue;
+  }
+  const before = changed.get(memberId);
+  changed.set(memberId, { today, also: { ...before?.also, ...also } });
+};
 
 /**
  * Rebuilds a customer's list summary (docs/rules.md#customers) from their passes, the usage ledger and the payment
@@ -33,7 +65,7 @@ export const refreshCustomerSummary = async (
   memberId: number,
   today: string,
   /** Other fields of the customer's row set in the same statement (a check-in's last visit). */
-  also: { lastVisitAt?: Date } = {},
+  also: Also = {},
 ) => {
   // One read: the passes with their sessions used and their holds that are not over (the hold of a pass in force
   // is chosen below), and the unpaid amount.

@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CheckoutKind, PaymentMethod } from '#domain/enums.ts';
 import { isCashLike, type PaymentPart } from '#domain/rules/money.ts';
-import type { Executor } from '../../db/client.ts';
-import { type CheckoutRow, checkout, paymentLine, sale, ticketIssue } from '../../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { type CheckoutRow, checkout, paymentLine, sale, ticketIssue } from '../db/schema/index.ts';
+import type { Actor } from './actor.ts';
 
 // Checkouts (docs/rules.md#money): one act of paying. Every payment line is written here, with the checkout it
 // belongs to, so that a cash receipt, a slip and the payment history can name the act that took the money.
-
-/** Who acts, and when: a route builds it from the request and the injected clock. */
-export type MoneyActor = { memberId: number | null; requestId: string | null; now: Date };
 
 /**
  * Opens a checkout: its total (the sales it sells, 0 for a collection) and what it takes, split into the cash
@@ -16,7 +14,7 @@ export type MoneyActor = { memberId: number | null; requestId: string | null; no
  */
 export const openCheckout = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   head: {
     gymId: number;
     memberId: number;
@@ -50,7 +48,7 @@ export type SaleLine = { saleId: number; method: PaymentMethod; amount: number }
 /** Writes a checkout's payment lines (APPROVE, positive) on its sales. */
 export const writePaymentLines = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   target: { gymId: number; memberId: number; checkoutId: number },
   lines: readonly SaleLine[],
 ): Promise<void> => {

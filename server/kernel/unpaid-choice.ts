@@ -1,6 +1,6 @@
 import { unpaidChoice } from '#domain/rules/money.ts';
 import type { PaymentInput } from '#domain/schemas/pass.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 
 /**
  * Refuses a sale whose payments fall short of its total unless the request chose the balance

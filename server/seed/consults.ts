@@ -256,11 +256,15 @@ export const seedConsults = async (
     if (plan.end === 'WAIT') continue;
     const staff = plan.daysAgo % 2 === 0 && people.staff ? people.staff : people.owner;
     const later = new Date(at.getTime() + 20 * 60_000);
-    await callConsult(tx, written.id, gymId, { memberId: staff, now: later });
+    await callConsult(tx, written.id, gymId, { memberId: staff, requestId: null, now: later });
     if (plan.end === 'CONSULTING') continue;
     const done = new Date(at.getTime() + 50 * 60_000);
     if (plan.end === 'TRIAL') {
-      await moveStage(tx, written.id, gymId, 'TRIAL' as LeadStage, { memberId: staff, now: done });
+      await moveStage(tx, written.id, gymId, 'TRIAL' as LeadStage, {
+        memberId: staff,
+        requestId: null,
+        now: done,
+      });
       continue;
     }
     let customerId: number | null = null;
@@ -287,7 +291,7 @@ export const seedConsults = async (
         staffMemberId: staff,
         customerId,
       },
-      { memberId: staff, now: done },
+      { memberId: staff, requestId: null, now: done },
     );
   }
   // The bell keeps only today's walk-ins unread: the month's earlier ones were seen long ago.

@@ -3,7 +3,8 @@ import { seoulInstant } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Executor } from '../db/client.ts';
 import { locker, member } from '../db/schema/index.ts';
-import { refreshCustomerSummary } from '../modules/customer/customer.summary.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { customerChanged } from '../kernel/customer-summary.ts';
 import { checkInMember, overrideEntry, saveEntrySettings } from '../modules/entry/entry.service.ts';
 import {
   createBank,
@@ -12,7 +13,6 @@ import {
   rentLocker,
   updateLocker,
 } from '../modules/locker/locker.service.ts';
-import type { Actor } from '../modules/pass/pass.service.ts';
 
 // The demo facility's check-in and lockers (README's demo table; docs/rules.md#check-in, docs/rules.md#lockers):
 // a week of entries at the times people come (allowed, refused for a hold, an expiry or used-up sessions, two let
@@ -243,5 +243,5 @@ export const seedCheckIn = async (tx: Executor, gymId: number, people: People, n
   }
 
   // Entries and rentals wrote the summaries at their own times; today's view is rebuilt once at the end.
-  for (const c of customers) await refreshCustomerSummary(tx, c.id, today);
+  for (const c of customers) await customerChanged(tx, c.id, today);
 };

@@ -22,9 +22,10 @@ import {
   ticket,
   ticketIssue,
 } from '../db/schema/index.ts';
-import { writeAudit } from '../modules/audit/audit.service.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { writeAudit } from '../kernel/audit.ts';
+import { customerChanged } from '../kernel/customer-summary.ts';
 import { importCustomers } from '../modules/customer/customer.service.ts';
-import { refreshCustomerSummary } from '../modules/customer/customer.summary.ts';
 import {
   createCategory,
   createExpense,
@@ -47,7 +48,6 @@ import {
   issueTaxInvoice,
 } from '../modules/receipt/receipt.service.ts';
 import { createTestModeReceiptProvider } from '../modules/receipt/receipt-provider.ts';
-import type { MoneyActor } from '../modules/sales/checkout.ts';
 import { createCheckout, deskCatalog } from '../modules/sales/desk.service.ts';
 import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.service.ts';
 
@@ -333,7 +333,7 @@ export const seedMoney = async (
     const t = new Date(when.getTime() + minutes * 60_000);
     return t.getTime() > latest.getTime() ? latest : t;
   };
-  const as = (when: Date, memberId: number | null = people.owner): MoneyActor => ({
+  const as = (when: Date, memberId: number | null = people.owner): Actor => ({
     memberId,
     requestId: null,
     now: when,
@@ -1447,6 +1447,6 @@ export const seedMoney = async (
   }
 
   // The summaries were written as of each errand's day: rewrite them as of today.
-  for (const id of touched) await refreshCustomerSummary(tx, id, today);
+  for (const id of touched) await customerChanged(tx, id, today);
   return summary;
 };

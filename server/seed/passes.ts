@@ -3,9 +3,9 @@ import { seoulInstant } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Executor } from '../db/client.ts';
 import { member, sale, type TicketRow, ticket } from '../db/schema/index.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { addMemo, importCustomers } from '../modules/customer/customer.service.ts';
 import {
-  type Actor,
   collectPayment,
   consumeSessions,
   holdPass,

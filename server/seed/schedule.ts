@@ -3,7 +3,7 @@ import { seoulClock, seoulInstant, weekStart } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { lesson, reservation, ticket, ticketHold, ticketIssue } from '../db/schema/index.ts';
-import type { Actor } from '../modules/pass/pass.service.ts';
+import type { Actor } from '../kernel/actor.ts';
 import {
   book,
   cancelLessons,

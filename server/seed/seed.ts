@@ -18,7 +18,7 @@ import {
   notification,
   subService,
 } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../kernel/password.ts';
 import { recordJoinConsents } from '../modules/consent/consent.service.ts';
 import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
 import { createGymWithOwner } from '../modules/gym/gym.service.ts';

@@ -14,8 +14,8 @@ import {
   stockMovement,
   ticketIssue,
 } from '#server/db/schema/index.ts';
-import { refreshCustomerSummary } from '#server/modules/customer/customer.summary.ts';
-import { refreshPassMoney } from '#server/modules/sales/checkout.ts';
+import { refreshCustomerSummary } from '#server/kernel/customer-summary.ts';
+import { refreshPassMoney } from '#server/kernel/money-lines.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';

@@ -1,115 +1,13 @@
-import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditVerify } from '#domain/api/audit.ts';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { AuditVerify } from '#domain/api/audit.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { countCapped } from '../../db/count.ts';
-import { type AuditLogRow, auditLog, member } from '../../db/schema/index.ts';
-import { maskPersonal } from './mask.ts';
+import { auditLog, member } from '../../db/schema/index.ts';
+import { chainOf, hashOf, type Snapshot } from '../../kernel/audit.ts';
 
-/** One change to record (docs/architecture.md#audit-log). `before`/`after` are snapshots; they are masked here. */
-export type AuditEvent = {
-  gymId: number | null;
-  action: AuditAction;
-  entity: string;
-  entityId?: string | number | null;
-  before?: object | null;
-  after?: object | null;
-};
-
-export type AuditWrite = AuditEvent & { actorMemberId: number | null; requestId: string | null; now: Date };
-
-type Snapshot = Record<string, unknown> | null;
-
-/** Keys sorted at every level, no whitespace: the same content always hashes the same (jsonb reorders keys). */
-export const canonicalJson = (value: unknown): string => {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-};
-
-type Hashed = Pick<
-  AuditLogRow,
-  | 'gymId'
-  | 'actorMemberId'
-  | 'action'
-  | 'entity'
-  | 'entityId'
-  | 'before'
-  | 'after'
-  | 'createDate'
-  | 'requestId'
-  | 'prevHash'
->;
-
-/** SHA-256 of the row's content and the previous row's hash. */
-export const hashOf = (row: Hashed): string =>
-  createHash('sha256')
-    .update(
-      canonicalJson({
-        gymId: row.gymId,
-        actorMemberId: row.actorMemberId,
-        action: row.action,
-        entity: row.entity,
-        entityId: row.entityId,
-        before: row.before,
-        after: row.after,
-        createDate: row.createDate.toISOString(),
-        requestId: row.requestId,
-        prevHash: row.prevHash,
-      }),
-    )
-    .digest('hex');
-
-const chainOf = (gymId: number | null): SQL =>
-  gymId === null ? isNull(auditLog.gymId) : eq(auditLog.gymId, gymId);
-
-/**
- * Appends one row to the facility's chain, inside the caller's transaction. A transaction-scoped advisory lock per
- * facility serialises writers, so two changes at once still form one chain (the second reads the first's hash
- * after it commits).
- */
-export const writeAudit = async (tx: Executor, event: AuditWrite): Promise<AuditLogRow> => {
-  const chainKey = `audit:${event.gymId ?? 'platform'}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${chainKey}))`);
-  const [last] = await tx
-    .select({ hash: auditLog.hash })
-    .from(auditLog)
-    .where(chainOf(event.gymId))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  const content: Hashed = {
-    gymId: event.gymId,
-    actorMemberId: event.actorMemberId,
-    action: event.action,
-    entity: event.entity,
-    entityId: event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
-    before: maskPersonal(event.before ?? null) as Snapshot,
-    after: maskPersonal(event.after ?? null) as Snapshot,
-    createDate: event.now,
-    requestId: event.requestId,
-    prevHash: last?.hash ?? null,
-  };
-  const [row] = await tx
-    .insert(auditLog)
-    .values({ ...content, hash: hashOf(content) })
-    .returning();
-  return row!;
-};
-
-/** The request's actor, request id and clock: what a handler adds to an event. */
-export const recordAudit = (tx: Db, request: FastifyRequest, ctx: { clock: () => Date }, event: AuditEvent) =>
-  writeAudit(tx, {
-    ...event,
-    actorMemberId: request.member?.id ?? null,
-    requestId: request.id,
-    now: ctx.clock(),
-  });
+// The audit log's reader (docs/architecture.md#audit-log): the facility's page of it and the chain's check. The
+// writer is the kernel's (server/kernel/audit.ts).
 
 /** A facility's log, newest first, with each actor's name from the same statement; the total is capped. */
 export const listAudit = async (db: Db, gymId: number, start: number, end: number) => {

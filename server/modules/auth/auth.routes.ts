@@ -6,8 +6,8 @@ import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../../http/auth.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { burnPasswordCheck, verifyPassword } from '../../kernel/password.ts';
 import { toMember } from '../member/member.repository.ts';
-import { burnPasswordCheck, verifyPassword } from './password.ts';
 import { confirmPasswordReset, RESET_CODE_TTL_MS, requestPasswordReset } from './password-reset.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -10,8 +10,8 @@ import {
   session,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../kernel/password.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 
 // The password reset (docs/rules.md#password-reset).
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeUserId } from '#domain/rules/account.ts';
 import type { AppContext } from '../../context.ts';
-import { burnPasswordCheck, verifyPassword } from './password.ts';
+import { burnPasswordCheck, verifyPassword } from '../../kernel/password.ts';
 
 /**
  * A staff member's sign-in at a kiosk (the check-in kiosk, the consulting tablet): the login's throttle and answers

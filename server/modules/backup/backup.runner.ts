@@ -11,8 +11,8 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, DbKind } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
+import { writeAudit } from '../../kernel/audit.ts';
 import { type BackupResult, createBackup } from '../../ops/backup.ts';
-import { writeAudit } from '../audit/audit.service.ts';
 import type { Dispatcher } from '../outbox/dispatcher.ts';
 import { createBackupSchedule } from './backup.schedule.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { consult, consultEvent } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import type { ResourceHooks } from '../../resources/engine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { rowOf } from '../rows.ts';
 import { clearWaitingNotices } from './consult.service.ts';
 

@@ -27,11 +27,11 @@ import { consult } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, rightsOf } from '../../http/rights.ts';
+import { type Actor, actorOf } from '../../kernel/actor.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { assertGymWritable, listQuerySchema, listRecords, sendList } from '../../resources/engine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { createCustomer } from '../customer/customer.service.ts';
 import {
-  type Actor,
   activeSurvey,
   addFollowUp,
   assertConsultAddOn,
@@ -67,11 +67,6 @@ const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN
 const tags = ['consult'];
 
 export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const actorOf = (request: FastifyRequest): Actor => ({
-    memberId: request.member?.id ?? null,
-    now: ctx.clock(),
-  });
-
   /** The right in the facility, then (the tablet flow and the CRM) the add-on; a write also needs it open. */
   const guard = async (
     request: FastifyRequest,
@@ -173,7 +168,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const row = await guarded(request, request.params.id, WRITE);
       const { after } = await ctx.db.transaction((tx) =>
-        callConsult(tx, row.id, row.gymId, actorOf(request)),
+        callConsult(tx, row.id, row.gymId, actorOf(request, ctx.clock)),
       );
       return { data: toConsult(after) };
     },
@@ -193,7 +188,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const row = await guarded(request, request.params.id, WRITE);
       const { after } = await ctx.db.transaction(async (tx) => {
-        const done = await finishConsult(tx, row.id, row.gymId, request.body, actorOf(request));
+        const done = await finishConsult(tx, row.id, row.gymId, request.body, actorOf(request, ctx.clock));
         await recordAudit(tx, request, ctx, {
           gymId: row.gymId,
           action: 'consult.finish',
@@ -257,7 +252,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const row = await guarded(request, request.params.id, WRITE, true);
       const { after } = await ctx.db.transaction(async (tx) => {
-        const moved = await moveStage(tx, row.id, row.gymId, request.body.stage, actorOf(request));
+        const moved = await moveStage(tx, row.id, row.gymId, request.body.stage, actorOf(request, ctx.clock));
         await recordAudit(tx, request, ctx, {
           gymId: row.gymId,
           action: 'consult.stage',
@@ -286,7 +281,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const row = await guarded(request, request.params.id, WRITE, true);
       const { after } = await ctx.db.transaction((tx) =>
-        addFollowUp(tx, row.id, row.gymId, request.body, actorOf(request)),
+        addFollowUp(tx, row.id, row.gymId, request.body, actorOf(request, ctx.clock)),
       );
       return { data: toConsult(after) };
     },
@@ -323,7 +318,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { gymId } = request.params;
       await guard(request, gymId, WRITE);
       const saved = await ctx.db.transaction(async (tx) => {
-        const survey = await saveSurvey(tx, gymId, request.body, actorOf(request));
+        const survey = await saveSurvey(tx, gymId, request.body, actorOf(request, ctx.clock));
         await recordAudit(tx, request, ctx, {
           gymId,
           action: 'consult.survey',
@@ -371,7 +366,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // Only the facility's own staff open its tablet: the operator reads, but never writes walk-ins.
       await guard(request, gymId, READ, false, true);
       await assertGymWritable(ctx, gymId);
-      return reply.code(201).send({ data: await openKiosk(ctx.db, gymId, actorOf(request)) });
+      return reply.code(201).send({ data: await openKiosk(ctx.db, gymId, actorOf(request, ctx.clock)) });
     },
   );
 

@@ -40,12 +40,11 @@ import {
   ticket,
 } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthenticated } from '../../http/errors.ts';
+import type { Actor } from '../../kernel/actor.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Consulting (docs/rules.md#consulting): the tablet's writes, the staff's wrap-up, the survey's versions and the
 // lead pipeline. Routes check rights; everything here assumes the caller may act in the facility.
-
-export type Actor = { memberId: number | null; now: Date };
 
 /** How long a tablet's token lasts: one working day. */
 export const KIOSK_TTL_MS = 16 * 3_600_000;

@@ -18,12 +18,12 @@ import type { AppContext } from '../../context.ts';
 import type { ConsultKioskRow } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthenticated } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { staffSignIn } from '../auth/staff-sign-in.ts';
 import { createCustomer } from '../customer/customer.service.ts';
 import { sellPass } from '../pass/pass.service.ts';
-import { passPromotions } from '../sales/sale-promotion.ts';
+import { passPromotions } from '../product/sale-promotion.ts';
 import {
   assertConsultAddOn,
   callConsult,

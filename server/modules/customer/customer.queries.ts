@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { NO_VISIT_DAYS } from '#domain/rules/checkin.ts';
 import { nameSearchKey, phoneSearchDigits } from '#domain/rules/customer.ts';
+import { NO_VISIT_DAYS } from '#domain/rules/entry.ts';
 import { type CustomerSegment, customerSegments, EXPIRING_SESSIONS } from '#domain/rules/passes.ts';
 import { addDays, seoulDayStartUtc } from '#domain/rules/seoul-time.ts';
 import type { Executor } from '../../db/client.ts';

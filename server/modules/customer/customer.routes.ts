@@ -35,14 +35,9 @@ import { requestLanguage } from '../../http/language.ts';
 import { seesMoney } from '../../http/money-rights.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import {
-  type Actor,
-  customerPassDetails,
-  holdPass,
-  issueDetails,
-  liveCustomer,
-} from '../pass/pass.service.ts';
+import { customerPassDetails, holdPass, issueDetails, liveCustomer } from '../pass/pass.service.ts';
 import {
   addMemo,
   createCustomer,
@@ -68,12 +63,6 @@ const WRITE: GymRight = 'memberSettingYn';
 
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
-
-export const actorOf = (request: FastifyRequest, ctx: AppContext): Actor => ({
-  memberId: request.member?.id ?? null,
-  requestId: request.id,
-  now: ctx.clock(),
-});
 
 export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
@@ -178,7 +167,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const csv = await ctx.db.transaction((tx) =>
         exportCustomers(
           tx,
-          actorOf(request, ctx),
+          actorOf(request, ctx.clock),
           {
             gymId,
             ...rest,
@@ -236,7 +225,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         request.body.trainerMemberId,
       );
       const data = await ctx.db.transaction((tx) =>
-        createCustomer(tx, actorOf(request, ctx), gymId, { ...request.body, trainerMemberId }),
+        createCustomer(tx, actorOf(request, ctx.clock), gymId, { ...request.body, trainerMemberId }),
       );
       return reply.status(201).send({ data });
     },
@@ -289,7 +278,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
               ),
             };
       const data = await ctx.db.transaction((tx) =>
-        updateCustomer(tx, actorOf(request, ctx), gymId, request.params.id, patch),
+        updateCustomer(tx, actorOf(request, ctx.clock), gymId, request.params.id, patch),
       );
       return { data };
     },
@@ -313,7 +302,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       // An import matches phones across the whole facility: a narrowed set does not import.
       if ((await assignedTrainerOf(request, ctx.loadRights, gymId)) !== null) throw forbidden();
       const data = await ctx.db.transaction((tx) =>
-        importCustomers(tx, actorOf(request, ctx), gymId, request.body.rows, dryRun),
+        importCustomers(tx, actorOf(request, ctx.clock), gymId, request.body.rows, dryRun),
       );
       return { data };
     },
@@ -334,7 +323,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { gymId, ...hold } = request.body;
       const memberId = request.params.memberId;
       await guardCustomer(request, gymId, WRITE, memberId);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const today = seoulToday(actor.now);
       await ctx.db.transaction(async (tx) => {
         await liveCustomer(tx, gymId, memberId);
@@ -372,7 +361,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { gymId } = request.query;
       await guardCustomer(request, gymId, WRITE, request.params.id);
       const data = await ctx.db.transaction((tx) =>
-        removeCustomer(tx, actorOf(request, ctx), gymId, request.params.id),
+        removeCustomer(tx, actorOf(request, ctx.clock), gymId, request.params.id),
       );
       return { data };
     },
@@ -394,7 +383,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { gymId } = request.query;
       await guard(request, gymId, 'represent');
       const data = await ctx.db.transaction((tx) =>
-        eraseCustomer(tx, actorOf(request, ctx), gymId, request.params.id, request.body.confirmName),
+        eraseCustomer(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.confirmName),
       );
       return { data };
     },
@@ -454,7 +443,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { gymId } = request.query;
       await guardCustomer(request, gymId, WRITE, request.params.id);
       const data = await ctx.db.transaction((tx) =>
-        addMemo(tx, actorOf(request, ctx), gymId, request.params.id, request.body.content),
+        addMemo(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.content),
       );
       return reply.status(201).send({ data });
     },

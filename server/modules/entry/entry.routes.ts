@@ -29,10 +29,10 @@ import { AppError, rateLimited } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import type { Actor } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import { staffSignIn } from '../auth/staff-sign-in.ts';
 import {
-  type Actor,
   assertEnterAddOn,
   checkInMember,
   closeEntryKiosk,

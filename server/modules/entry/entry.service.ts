@@ -7,6 +7,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Language, SubServiceType } from '#domain/enums.ts';
 import { TOTAL_CAP } from '#domain/resources/define.ts';
 import { normalizeCardNumber } from '#domain/rules/card-number.ts';
+import { toCsv } from '#domain/rules/csv.ts';
+import { maskPhone } from '#domain/rules/customer.ts';
 import {
   type CheckInDecision,
   type CheckInPass,
@@ -16,9 +18,7 @@ import {
   type EntryRefusal,
   maskName,
   RENEW_SOON_DAYS,
-} from '#domain/rules/checkin.ts';
-import { toCsv } from '#domain/rules/csv.ts';
-import { maskPhone } from '#domain/rules/customer.ts';
+} from '#domain/rules/entry.ts';
 import { daysLeft, sessionsLeft } from '#domain/rules/passes.ts';
 import { addDays, daysBetween, SEOUL, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import { formatPhone } from '#domain/rules/text.ts';
@@ -48,24 +48,23 @@ import {
   ticketUsage,
 } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthenticated } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { customerChanged } from '../../kernel/customer-summary.ts';
 import { searchCondition } from '../customer/customer.queries.ts';
-import { refreshCustomerSummary } from '../customer/customer.summary.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { type Actor, liveCustomer } from '../pass/pass.service.ts';
+import { liveCustomer } from '../pass/pass.service.ts';
 import { owingSalesOf } from '../sales/ledger.service.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Check-in (docs/rules.md#check-in): the kiosk's token, the membership QR, the ways a customer is found, the
-// decision (`decideCheckIn` in domain/rules/checkin.ts) and what it writes (the entry log, the usage ledger's
+// decision (`decideCheckIn` in domain/rules/entry.ts) and what it writes (the entry log, the usage ledger's
 // ENTRY row, the last visit), overrides, the entry log's list, figures and CSV, and the facility's rules. Routes
 // check rights; everything here assumes the caller may act in the facility. Each function takes the transaction
 // (or the database) it runs on, and an `Actor` where it writes, so a seed or a job can call it too.
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-export type { Actor } from '../pass/pass.service.ts';
 
 /** How long a kiosk's token lasts: one working day. */
 export const ENTRY_KIOSK_TTL_MS = 16 * 3_600_000;
@@ -664,8 +663,7 @@ export const checkInMember = async (
         createDate: actor.now,
       });
     // A used session changes the list summary: it is rebuilt in the statement that sets the last visit.
-    if (decision.usesSession)
-      await refreshCustomerSummary(tx, customer.id, today, { lastVisitAt: actor.now });
+    if (decision.usesSession) await customerChanged(tx, customer.id, today, { lastVisitAt: actor.now });
     else await tx.update(member).set({ lastVisitAt: actor.now }).where(eq(member.id, customer.id));
     return answerOf(entry!, customer, chosen, { ...options, repeat: false });
   }

@@ -17,8 +17,8 @@ import { requireMember } from '../../http/auth.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import {
   createCategory,
   createExpense,
@@ -82,7 +82,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const gymId = await guard(request, request.body.gymId, WRITE);
       const row = await ctx.db.transaction((tx) =>
-        createCategory(tx, actorOf(request, ctx), gymId, request.body.name),
+        createCategory(tx, actorOf(request, ctx.clock), gymId, request.body.name),
       );
       return reply.status(201).send({ data: row });
     },
@@ -103,7 +103,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       const row = await ctx.db.transaction((tx) =>
-        renameCategory(tx, actorOf(request, ctx), gymId, request.params.id, request.body.name),
+        renameCategory(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.name),
       );
       return { data: row };
     },
@@ -155,7 +155,9 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const gymId = await guard(request, request.body.gymId, WRITE);
-      const id = await ctx.db.transaction((tx) => createExpense(tx, actorOf(request, ctx), request.body));
+      const id = await ctx.db.transaction((tx) =>
+        createExpense(tx, actorOf(request, ctx.clock), request.body),
+      );
       return reply.status(201).send({ data: await expenseById(ctx.db, gymId, id) });
     },
   );
@@ -174,7 +176,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const gymId = await guard(request, request.body.gymId, WRITE);
       const id = await ctx.db.transaction((tx) =>
-        reverseExpense(tx, actorOf(request, ctx), gymId, request.params.id, request.body.reason),
+        reverseExpense(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.reason),
       );
       return reply.status(201).send({ data: await expenseById(ctx.db, gymId, id) });
     },

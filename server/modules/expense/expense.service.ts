@@ -19,8 +19,8 @@ import { cappedTotal, countCapped } from '../../db/count.ts';
 import { type ExpenseCategoryRow, expense, expenseCategory, file, member } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { expenseMessages } from '../../http/messages/expense.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../pass/pass.service.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
 
 // Expenditure (docs/rules.md#expenditure): the categories (six built-in ones made on first read, plus the
 // facility's own) and the expenses. An expense row is never updated or deleted: a mistake is undone by a

@@ -6,8 +6,8 @@ import { GYM_DOCUMENT_FIELDS } from '#domain/rules/gym-verification.ts';
 import type { Db } from '../../db/client.ts';
 import { type FileRow, file, fileAccessLog, member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { writeAudit } from '../../kernel/audit.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
-import { writeAudit } from '../audit/audit.service.ts';
 
 /** The storage area of uploaded files (documents, InBody sheets, tickets, trainer photos). */
 export const FILE_AREA = 'file';

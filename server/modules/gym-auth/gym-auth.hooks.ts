@@ -2,8 +2,8 @@ import type { InferInsertModel } from 'drizzle-orm';
 import { gymAuthMemberResource } from '#domain/resources/index.ts';
 import { gymAuth, gymAuthMember } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { defaultToRecord, type ResourceHooks } from '../../resources/engine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { rowOf } from '../rows.ts';
 import {
   assignAuth,

@@ -5,9 +5,9 @@ import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { Executor } from '../../db/client.ts';
 import { gymMember } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
 import { gymMemberAction } from '../audit/actions.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import {
   assertSetOfGym,
   assignAuth,

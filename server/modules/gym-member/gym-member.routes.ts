@@ -21,6 +21,8 @@ import { requireMember } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
+import { recordAudit } from '../../kernel/audit.ts';
+import { maskName, maskPhone } from '../../kernel/mask.ts';
 import {
   assertGymWritable,
   isUniqueViolation,
@@ -28,8 +30,6 @@ import {
   listRecords,
   sendList,
 } from '../../resources/engine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { maskName, maskPhone } from '../audit/mask.ts';
 import { assignAuth, defaultSetOf } from '../gym-auth/gym-auth.service.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
 import {

@@ -6,7 +6,7 @@ import { cappedTotal } from '../../db/count.ts';
 import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
 import { type PageRequest, preparedPages } from '../../db/shapes.ts';
 import { AppError, rateLimited } from '../../http/errors.ts';
-import { maskName, maskPhone } from '../audit/mask.ts';
+import { maskName, maskPhone } from '../../kernel/mask.ts';
 import { type MemberSummary, memberSummariesOf } from '../gym-auth/gym-auth.service.ts';
 
 export type GymMemberRow = InferSelectModel<typeof gymMember>;

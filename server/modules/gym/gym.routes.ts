@@ -10,8 +10,8 @@ import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
+import { writeAudit } from '../../kernel/audit.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { writeAudit } from '../audit/audit.service.ts';
 import {
   activeGymsOfMember,
   type GymSettingRow,

@@ -21,8 +21,8 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import {
   assertLockerAddOn,
   bankRecord,
@@ -97,7 +97,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const { gymId, ...body } = request.body;
       await guard(request, gymId, WRITE);
-      const room = await ctx.db.transaction((tx) => createRoom(tx, actorOf(request, ctx), gymId, body));
+      const room = await ctx.db.transaction((tx) => createRoom(tx, actorOf(request, ctx.clock), gymId, body));
       return reply.status(201).send({ data: roomRecord(room) });
     },
   );
@@ -117,7 +117,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       const room = await ctx.db.transaction((tx) =>
-        updateRoom(tx, actorOf(request, ctx), gymId, request.params.id, request.body),
+        updateRoom(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
       );
       return { data: roomRecord(room) };
     },
@@ -137,7 +137,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deleteRoom(tx, actorOf(request, ctx), gymId, request.params.id));
+      await ctx.db.transaction((tx) => deleteRoom(tx, actorOf(request, ctx.clock), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -155,7 +155,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const { gymId, ...body } = request.body;
       await guard(request, gymId, WRITE);
-      const bank = await ctx.db.transaction((tx) => createBank(tx, actorOf(request, ctx), gymId, body));
+      const bank = await ctx.db.transaction((tx) => createBank(tx, actorOf(request, ctx.clock), gymId, body));
       return reply.status(201).send({ data: bankRecord(bank) });
     },
   );
@@ -175,7 +175,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       const bank = await ctx.db.transaction((tx) =>
-        updateBank(tx, actorOf(request, ctx), gymId, request.params.id, request.body),
+        updateBank(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
       );
       return { data: bankRecord(bank) };
     },
@@ -194,7 +194,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deleteBank(tx, actorOf(request, ctx), gymId, request.params.id));
+      await ctx.db.transaction((tx) => deleteBank(tx, actorOf(request, ctx.clock), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -214,7 +214,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       await ctx.db.transaction((tx) =>
-        updateLocker(tx, actorOf(request, ctx), gymId, request.params.id, request.body),
+        updateLocker(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
       );
       return { data: await lockerTile(ctx.db, gymId, request.params.id, ctx.clock()) };
     },
@@ -234,7 +234,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
       await assertGymRight(request, ctx.loadRights, request.body.gymId, PAY);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const rented = await inRentalTransaction(
         ctx.db,
         (tx) => rentLocker(tx, actor, request.body),
@@ -297,7 +297,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       await assertGymRight(request, ctx.loadRights, gymId, PAY);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const id = await inRentalTransaction(ctx.db, (tx) =>
         renewRental(tx, actor, gymId, request.params.id, request.body),
       );
@@ -319,7 +319,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const id = await inRentalTransaction(
         ctx.db,
         (tx) => moveRental(tx, actor, gymId, request.params.id, request.body),
@@ -344,7 +344,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       if (request.body.depositRefunded > 0) await assertGymRight(request, ctx.loadRights, gymId, PAY);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const id = await inRentalTransaction(ctx.db, (tx) =>
         endRental(tx, actor, gymId, request.params.id, request.body),
       );

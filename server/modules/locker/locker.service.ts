@@ -50,11 +50,12 @@ import {
   saleAdjustment,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import { refreshCustomerSummary } from '../customer/customer.summary.ts';
-import { type Actor, liveCustomer } from '../pass/pass.service.ts';
-import { openCheckout, writePaymentLines } from '../sales/checkout.ts';
-import { assertUnpaidChosen } from '../sales/unpaid-choice.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { customerChanged } from '../../kernel/customer-summary.ts';
+import { openCheckout, writePaymentLines } from '../../kernel/money-lines.ts';
+import { assertUnpaidChosen } from '../../kernel/unpaid-choice.ts';
+import { liveCustomer } from '../pass/pass.service.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
 
 // Lockers (docs/rules.md#lockers): the layout (rooms, banks and their lockers), the map, rentals and their
@@ -760,7 +761,7 @@ export const rentLocker = async (
       paid: sum(payments),
     },
   });
-  await refreshCustomerSummary(tx, customer.id, today);
+  await customerChanged(tx, customer.id, today);
   return { id: rental!.id, combination: input.combination ?? null, saleId };
 };
 
@@ -863,7 +864,7 @@ export const renewRental = async (
       paid: sum(payments),
     },
   });
-  await refreshCustomerSummary(tx, customer.id, today);
+  await customerChanged(tx, customer.id, today);
   return next!.id;
 };
 
@@ -1088,7 +1089,7 @@ export const endRental = async (
       refundMethod: input.depositRefunded > 0 ? method : null,
     },
   });
-  await refreshCustomerSummary(tx, rental.memberId, today);
+  await customerChanged(tx, rental.memberId, today);
   return id;
 };
 

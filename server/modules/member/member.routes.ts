@@ -15,7 +15,7 @@ import { requireMember } from '../../http/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { addressKey, createWindowLimiter } from '../../http/window-limit.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword } from '../../kernel/password.ts';
 import { listConsents, recordJoinConsents } from '../consent/consent.service.ts';
 import { createGymWithOwner } from '../gym/gym.service.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';

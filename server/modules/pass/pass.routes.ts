@@ -21,9 +21,9 @@ import { assertCustomerReach, assertPassReach, assignedTrainerOf } from '../../h
 import { seesMoney } from '../../http/money-rights.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
-import { passPromotions } from '../sales/sale-promotion.ts';
+import { passPromotions } from '../product/sale-promotion.ts';
 import {
   collectPayment,
   consumeSessions,
@@ -149,7 +149,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await guard(request, request.body.gymId, WRITE);
       await assertGymRight(request, ctx.loadRights, request.body.gymId, SELL);
       await assertCustomerReach(ctx, request, request.body.gymId, request.body.memberId);
-      const id = await ctx.db.transaction((tx) => sellPass(tx, actorOf(request, ctx), request.body));
+      const id = await ctx.db.transaction((tx) => sellPass(tx, actorOf(request, ctx.clock), request.body));
       return reply.status(201).send({ data: await issueDetail(ctx.db, id, ctx.clock()) });
     },
   );
@@ -219,7 +219,7 @@ export const passRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         // A transfer's receiver must be within the caller's reach as well.
         const to = (request.body as { toMemberId?: number }).toMemberId;
         if (route === transferRoute && to) await assertCustomerReach(ctx, request, gymId, to);
-        await ctx.db.transaction((tx) => run(tx, actorOf(request, ctx), id, request.body as never));
+        await ctx.db.transaction((tx) => run(tx, actorOf(request, ctx.clock), id, request.body as never));
         const data = await issueDetail(ctx.db, id, ctx.clock());
         return {
           data: (await seesMoney(request, ctx.loadRights, data.gymId)) ? data : withoutPassMoney(data),

@@ -53,18 +53,16 @@ import {
   ticketUsage,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import { refreshCustomerSummary } from '../customer/customer.summary.ts';
-import { openCheckout, refreshPassMoney, writePaymentLines } from '../sales/checkout.ts';
-import { promotedPassPrice } from '../sales/sale-promotion.ts';
-import { assertUnpaidChosen } from '../sales/unpaid-choice.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { customerChanged } from '../../kernel/customer-summary.ts';
+import { openCheckout, refreshPassMoney, writePaymentLines } from '../../kernel/money-lines.ts';
+import { assertUnpaidChosen } from '../../kernel/unpaid-choice.ts';
+import { promotedPassPrice } from '../product/sale-promotion.ts';
 
 // Sold passes (docs/rules.md#passes): selling, holds, transfers, the usage ledger, collecting and refunds. Every
 // write takes the transaction it is given and leaves its audit row in it; every money rule is a domain/ function
 // that the screen's preview shares.
-
-/** Who acts, and when: a route builds it from the request and the injected clock. */
-export type Actor = { memberId: number | null; requestId: string | null; now: Date };
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
   writeAudit(tx, {
@@ -384,7 +382,7 @@ export const sellPassSale = async (
       ...(overlap ? { overlapsPassId: overlap.id } : {}),
     },
   });
-  await refreshCustomerSummary(tx, customer.id, today);
+  await customerChanged(tx, customer.id, today);
   return { issueId: issue!.id, saleId: saleRow!.id };
 };
 
@@ -456,7 +454,7 @@ export const holdPass = async (
       passEndDate: check.newEndDate,
     },
   });
-  await refreshCustomerSummary(tx, issue.memberId, today);
+  await customerChanged(tx, issue.memberId, today);
 };
 
 /** Ends the current or the next hold early (from `on`, default today): the unused days come back. */
@@ -494,7 +492,7 @@ export const endHold = async (tx: Executor, actor: Actor, id: number, on?: strin
       cancelled: ended.cancelled,
     },
   });
-  await refreshCustomerSummary(tx, issue.memberId, today);
+  await customerChanged(tx, issue.memberId, today);
 };
 
 const assertInForce = (issue: TicketIssueRow, used: number, today: string) => {
@@ -575,8 +573,8 @@ export const transferPass = async (
     before: { memberId: issue.memberId },
     after: { memberId: recipient.id, fee },
   });
-  await refreshCustomerSummary(tx, issue.memberId, today);
-  await refreshCustomerSummary(tx, recipient.id, today);
+  await customerChanged(tx, issue.memberId, today);
+  await customerChanged(tx, recipient.id, today);
 };
 
 /**
@@ -616,7 +614,7 @@ export const consumeSessions = async (
     before: { sessionsUsed: used },
     after: { sessionsUsed: used + input.sessions, kind: input.kind, note: input.note },
   });
-  await refreshCustomerSummary(tx, issue.memberId, today);
+  await customerChanged(tx, issue.memberId, today);
 };
 
 /**
@@ -661,7 +659,7 @@ export const collectPayment = async (tx: Executor, actor: Actor, id: number, pay
     before: { paid: issue.paidAmount },
     after: { paid: issue.paidAmount + sum(payments), payments },
   });
-  await refreshCustomerSummary(tx, issue.memberId, today);
+  await customerChanged(tx, issue.memberId, today);
 };
 
 /**
@@ -797,7 +795,7 @@ export const refundPass = async (
       lines: placed.lines,
     },
   });
-  await refreshCustomerSummary(tx, issue.memberId, today);
+  await customerChanged(tx, issue.memberId, today);
 };
 
 /** A sold pass's row, unlocked (for reads such as the refund preview). */

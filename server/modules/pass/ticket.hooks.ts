@@ -5,8 +5,8 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import { ticketProblems } from '#domain/schemas/pass.ts';
 import { ticket, ticketIssue } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { defaultToRecord, type ResourceHooks } from '../../resources/engine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { rowOf } from '../rows.ts';
 
 // Pass products (docs/rules.md#passes): the sale label is derived from today's date in Asia/Seoul, the discount

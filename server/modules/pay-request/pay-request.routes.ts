@@ -14,8 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import {
   claimTransfer,
   confirmPayRequest,
@@ -75,7 +75,7 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
       const data = await ctx.db.transaction((tx) =>
-        createPayRequest(tx, actorOf(request, ctx), request.body),
+        createPayRequest(tx, actorOf(request, ctx.clock), request.body),
       );
       return reply.status(201).send({ data });
     },
@@ -112,7 +112,9 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const gymId = await guard(request, request.body.gymId, WRITE);
-      await ctx.db.transaction((tx) => revokePayRequest(tx, actorOf(request, ctx), gymId, request.params.id));
+      await ctx.db.transaction((tx) =>
+        revokePayRequest(tx, actorOf(request, ctx.clock), gymId, request.params.id),
+      );
       return { data: await payRequestDetail(ctx.db, request.params.id, ctx.clock()) };
     },
   );
@@ -131,7 +133,7 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const gymId = await guard(request, request.body.gymId, WRITE);
       await ctx.db.transaction((tx) =>
-        confirmPayRequest(tx, actorOf(request, ctx), gymId, request.params.id),
+        confirmPayRequest(tx, actorOf(request, ctx.clock), gymId, request.params.id),
       );
       return { data: await payRequestDetail(ctx.db, request.params.id, ctx.clock()) };
     },

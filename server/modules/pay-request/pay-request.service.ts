@@ -18,10 +18,11 @@ import type { Db, Executor } from '../../db/client.ts';
 import { cappedTotal, countCapped } from '../../db/count.ts';
 import { gym, gymSetting, member, type PayRequestRow, payRequest, sale } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import { refreshCustomerSummary } from '../customer/customer.summary.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { customerChanged } from '../../kernel/customer-summary.ts';
+import { openCheckout, refreshPassMoney, writePaymentLines } from '../../kernel/money-lines.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } from '../sales/checkout.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 // Payment requests (docs/rules.md#payment-requests): a link to `/pay/req` for one sale's balance, texted to the
@@ -37,7 +38,7 @@ export const PAY_REQUEST_PAGE = '/pay/req';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
+const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
   writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
@@ -147,7 +148,7 @@ const won = (amount: number) => amount.toLocaleString('en-US');
  */
 export const createPayRequest = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   input: { gymId: number; saleId: number; amount?: number | undefined },
 ): Promise<PayRequestCreated & { sent: boolean }> => {
   const [head] = await tx
@@ -314,7 +315,7 @@ export const listPayRequests = async (
 };
 
 /** Staff stop an open (or waiting) request: its link stops working. A paid or already stopped one is 409. */
-export const revokePayRequest = async (tx: Executor, actor: MoneyActor, gymId: number, id: number) => {
+export const revokePayRequest = async (tx: Executor, actor: Actor, gymId: number, id: number) => {
   const row = await lockOwnRequest(tx, gymId, id);
   const before = payRequestStatus(row, actor.now);
   if (before === 'APPROVE' || before === 'EXPIRED') throw refused('payRequestClosed');
@@ -336,7 +337,7 @@ export const revokePayRequest = async (tx: Executor, actor: MoneyActor, gymId: n
  */
 const settle = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   row: PayRequestRow,
   method: 'CARD' | 'TRANSFER',
   note: string,
@@ -361,7 +362,7 @@ const settle = async (
 };
 
 /** Staff saw the reported transfer arrive: the TRANSFER payment is written and the request is APPROVE. */
-export const confirmPayRequest = async (tx: Executor, actor: MoneyActor, gymId: number, id: number) => {
+export const confirmPayRequest = async (tx: Executor, actor: Actor, gymId: number, id: number) => {
   const row = await lockOwnRequest(tx, gymId, id);
   if (payRequestStatus(row, actor.now) !== 'WAIT') throw refused('payRequestNotWaiting');
   const paid = await settle(
@@ -395,7 +396,7 @@ export const confirmPayRequest = async (tx: Executor, actor: MoneyActor, gymId: 
       checkoutId: paid.checkoutId,
     },
   });
-  await refreshCustomerSummary(tx, row.memberId, seoulToday(actor.now));
+  await customerChanged(tx, row.memberId, seoulToday(actor.now));
 };
 
 // ---- The customer's page (no session; the token is the only key) ----
@@ -457,7 +458,7 @@ export const publicView = async (
 /** The customer says they transferred: the request waits (WAIT) for staff to see the money and confirm. */
 export const claimTransfer = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   input: { token?: string | undefined; depositorName: string },
 ): Promise<PayRequestRow> => {
   const row = await lockByToken(tx, input.token, actor.now);
@@ -484,7 +485,7 @@ export const claimTransfer = async (
 /** The customer pays by card through the provider: paid at once (APPROVE). A refusal writes nothing. */
 export const payByCard = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   provider: PaymentProvider,
   input: { token?: string | undefined },
 ): Promise<PayRequestRow> => {
@@ -524,6 +525,6 @@ export const payByCard = async (
       testMode: provider.testMode,
     },
   });
-  await refreshCustomerSummary(tx, row.memberId, seoulToday(actor.now));
+  await customerChanged(tx, row.memberId, seoulToday(actor.now));
   return { ...row, status: 'APPROVE', method: 'CARD', checkoutId: paid.checkoutId, paidAt: actor.now };
 };

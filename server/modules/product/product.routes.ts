@@ -24,8 +24,8 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import {
   adjustStock,
   createGroup,
@@ -121,7 +121,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { gymId, ...body } = request.body;
       await guard(request, gymId, WRITE);
-      const id = await ctx.db.transaction((tx) => createProduct(tx, actorOf(request, ctx), gymId, body));
+      const id = await ctx.db.transaction((tx) =>
+        createProduct(tx, actorOf(request, ctx.clock), gymId, body),
+      );
       return reply.status(201).send({ data: await productRecord(ctx.db, gymId, id) });
     },
   );
@@ -141,7 +143,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       await ctx.db.transaction((tx) =>
-        updateProduct(tx, actorOf(request, ctx), gymId, request.params.id, request.body),
+        updateProduct(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
       );
       return { data: await productRecord(ctx.db, gymId, request.params.id) };
     },
@@ -160,7 +162,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deleteProduct(tx, actorOf(request, ctx), gymId, request.params.id));
+      await ctx.db.transaction((tx) =>
+        deleteProduct(tx, actorOf(request, ctx.clock), gymId, request.params.id),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -180,7 +184,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { gymId, ...body } = request.body;
       await guard(request, gymId, WRITE);
       await ctx.db.transaction((tx) =>
-        adjustStock(tx, actorOf(request, ctx), gymId, request.params.id, body),
+        adjustStock(tx, actorOf(request, ctx.clock), gymId, request.params.id, body),
       );
       return { data: await productRecord(ctx.db, gymId, request.params.id) };
     },
@@ -237,7 +241,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { gymId, name } = request.body;
       await guard(request, gymId, WRITE);
-      const id = await ctx.db.transaction((tx) => createGroup(tx, actorOf(request, ctx), gymId, name));
+      const id = await ctx.db.transaction((tx) => createGroup(tx, actorOf(request, ctx.clock), gymId, name));
       return reply.status(201).send({ data: await groupRecord(ctx.db, gymId, id) });
     },
   );
@@ -255,7 +259,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { gymId, ids } = request.body;
       await guard(request, gymId, WRITE);
-      await ctx.db.transaction((tx) => reorderGroups(tx, actorOf(request, ctx), gymId, ids));
+      await ctx.db.transaction((tx) => reorderGroups(tx, actorOf(request, ctx.clock), gymId, ids));
       const data = await listGroups(ctx.db, gymId);
       return sendPage(reply, { data, total: data.length });
     },
@@ -276,7 +280,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
       await ctx.db.transaction((tx) =>
-        renameGroup(tx, actorOf(request, ctx), gymId, request.params.id, request.body.name),
+        renameGroup(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.name),
       );
       return { data: await groupRecord(ctx.db, gymId, request.params.id) };
     },
@@ -295,7 +299,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deleteGroup(tx, actorOf(request, ctx), gymId, request.params.id));
+      await ctx.db.transaction((tx) =>
+        deleteGroup(tx, actorOf(request, ctx.clock), gymId, request.params.id),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -351,7 +357,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { gymId, ...body } = request.body;
       await guard(request, gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const id = await ctx.db.transaction((tx) => createPromotion(tx, actor, gymId, body));
       return reply.status(201).send({ data: await promotionRecord(ctx.db, gymId, id, actor.now) });
     },
@@ -371,7 +377,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       await ctx.db.transaction((tx) => updatePromotion(tx, actor, gymId, request.params.id, request.body));
       return { data: await promotionRecord(ctx.db, gymId, request.params.id, actor.now) };
     },
@@ -390,7 +396,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deletePromotion(tx, actorOf(request, ctx), gymId, request.params.id));
+      await ctx.db.transaction((tx) =>
+        deletePromotion(tx, actorOf(request, ctx.clock), gymId, request.params.id),
+      );
       return reply.status(204).send(null);
     },
   );

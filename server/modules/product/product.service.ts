@@ -21,14 +21,12 @@ import {
   stockMovement,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import type { MoneyActor } from '../sales/checkout.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
 import { moveStock } from './stock.ts';
 
 // Desk products, their groups and stock (docs/rules.md#products). Every write takes the transaction it is given
 // and leaves its audit row in it; the stock moves only through `moveStock` (stock.ts), which locks the product.
-
-export type Actor = MoneyActor;
 
 const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
   writeAudit(tx, {

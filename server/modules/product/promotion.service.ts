@@ -19,15 +19,15 @@ import {
   ticket,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import type { MoneyActor } from '../sales/checkout.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
 import { ownProductIds } from './product.service.ts';
 
 // Promotions (docs/rules.md#promotions): a percent or an amount off, between two days, on some of the facility's
 // pass products and desk products, at most so many times per customer. The desk applies them (promotionRefusal and
 // promotionDiscount in domain/rules/money.ts); this module keeps them. Usage is counted from the sales themselves.
 
-const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
+const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
   writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
@@ -190,7 +190,7 @@ const targetKey = (t: Target) => `${t.itemType}:${t.itemId}`;
 
 export const createPromotion = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   gymId: number,
   input: PromotionWrite,
 ): Promise<number> => {
@@ -231,7 +231,7 @@ const targetsOf = async (db: Executor, id: number) =>
 /** New terms and targets (the targets are replaced). Sales that applied it keep their prices. */
 export const updatePromotion = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   gymId: number,
   id: number,
   input: PromotionWrite,
@@ -256,7 +256,7 @@ export const updatePromotion = async (
 };
 
 /** Removes a promotion never applied (409 `promotionUsed` once a sale names it: stop it instead). */
-export const deletePromotion = async (tx: Executor, actor: MoneyActor, gymId: number, id: number) => {
+export const deletePromotion = async (tx: Executor, actor: Actor, gymId: number, id: number) => {
   const row = await lockPromotion(tx, gymId, id);
   const [used] = await tx.select({ id: sale.id }).from(sale).where(eq(sale.promotionId, id)).limit(1);
   if (used) throw new AppError('CONFLICT', 'promotionUsed', { name: row.name }, {}, { name: row.name });

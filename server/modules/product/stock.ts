@@ -3,7 +3,7 @@ import type { StockMovementKind } from '#domain/enums.ts';
 import type { Executor } from '../../db/client.ts';
 import { type ProductRow, product, stockMovement } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { MoneyActor } from '../sales/checkout.ts';
+import type { Actor } from '../../kernel/actor.ts';
 
 // Stock (docs/rules.md#products): every change is a `stock_movement` row, and the product's `stock` is rewritten
 // under the product's row lock in the same transaction, so two sales of the last item end with one 409.
@@ -15,7 +15,7 @@ import type { MoneyActor } from '../sales/checkout.ts';
  */
 export const moveStock = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   input: {
     gymId: number;
     productId: number;

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cashReceiptCancelRoute,
@@ -12,16 +11,11 @@ import {
   taxInvoiceIssueRoute,
   taxInvoiceListRoute,
 } from '#domain/api/receipt.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import { member } from '../../db/schema/index.ts';
-import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
-import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
+import { moduleKit } from '../../http/module.ts';
 import {
   cancelCashReceipt,
   cancelTaxInvoice,
@@ -41,25 +35,25 @@ import {
 // payHistoryUseYn, issued and cancelled with payHistorySettingYn. The facility is the query's or the body's
 // `gymId`; a checkout, sale or receipt of another facility answers 404, as if it did not exist.
 
-const READ: GymRight = 'payHistoryUseYn';
-const WRITE: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
-
 export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The right first (404 without a link, 403 without the flag), then a closed facility for a write. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
+  // The right first (404 without a link, 403 without the flag), then a closed facility for a change.
+  const {
+    right,
+    guard,
+    actor: actorOf,
+    reads,
+    writes,
+  } = moduleKit(ctx, {
+    read: 'payHistoryUseYn',
+    change: 'payHistorySettingYn',
+  });
   const provider = ctx.receiptProvider;
   const tags = ['receipt'];
 
   app.get(
     receiptSettingsRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'The receipt provider (test mode or not) and the supplier details a tax invoice carries',
@@ -68,7 +62,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       return { data: await receiptSettings(ctx.db, provider, gymId) };
     },
   );
@@ -76,6 +70,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     cashReceiptDueRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary:
@@ -85,7 +80,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       const page = await listCashReceiptDue(ctx.db, gymId, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return page;
@@ -95,6 +90,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     cashReceiptIssueRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -104,8 +100,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      await guard(request, request.body.gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      await guard(request, request.body.gymId);
+      const actor = actorOf(request);
       const row = await inReceiptTransaction(
         ctx.db,
         (tx) => issueCashReceipt(tx, provider, actor, request.body),
@@ -118,6 +114,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     cashReceiptCancelRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Cancel an issued cash receipt with a reason (a new one may then be issued)',
@@ -127,9 +124,9 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
+      const gymId = await guard(request, request.body.gymId);
       const row = await ctx.db.transaction((tx) =>
-        cancelCashReceipt(tx, provider, actorOf(request, ctx), gymId, request.params.id, request.body.reason),
+        cancelCashReceipt(tx, provider, actorOf(request), gymId, request.params.id, request.body.reason),
       );
       return { data: cashReceiptRecord(row) };
     },
@@ -138,6 +135,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     taxInvoiceListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "The facility's tax invoices, newest first",
@@ -146,7 +144,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       const page = await listTaxInvoices(ctx.db, gymId, request.query);
       reply.header('x-total-count', String(page.total));
       return page;
@@ -156,6 +154,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     taxInvoiceCandidatesRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "A customer's latest sales, each with why it can or cannot get a tax invoice",
@@ -164,7 +163,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       // Only the facility's own customer: anyone else's id answers 404, never an empty list (docs/rules.md#people).
       const [customer] = await ctx.db
         .select({ id: member.id })
@@ -178,6 +177,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     taxInvoiceIssueRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -187,8 +187,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const gymId = await guard(request, request.body.gymId);
+      const actor = actorOf(request);
       const id = await inReceiptTransaction(
         ctx.db,
         (tx) => issueTaxInvoice(tx, provider, actor, request.body),
@@ -201,6 +201,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     taxInvoiceCancelRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Cancel an issued tax invoice with a reason',
@@ -210,9 +211,9 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
+      const gymId = await guard(request, request.body.gymId);
       await ctx.db.transaction((tx) =>
-        cancelTaxInvoice(tx, provider, actorOf(request, ctx), gymId, request.params.id, request.body.reason),
+        cancelTaxInvoice(tx, provider, actorOf(request), gymId, request.params.id, request.body.reason),
       );
       return { data: await taxInvoiceById(ctx.db, gymId, request.params.id) };
     },
@@ -221,6 +222,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     receiptExportRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary:
@@ -231,9 +233,9 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       const csv = await ctx.db.transaction((tx) =>
-        exportReceipts(tx, actorOf(request, ctx), gymId, request.query.month, requestLanguage(request)),
+        exportReceipts(tx, actorOf(request), gymId, request.query.month, requestLanguage(request)),
       );
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="receipts-${request.query.month}.csv"`);

@@ -42,8 +42,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { receiptMessages } from '../../http/messages/receipt.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../pass/pass.service.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { audited } from '../../kernel/audit.ts';
+import { refusalsOf } from '../../kernel/refusal.ts';
 import { isTestModeReceipt, type ReceiptProvider } from './receipt-provider.ts';
 
 // Cash receipts and tax invoices (docs/rules.md#cash-receipts, docs/rules.md#tax-invoices). The threshold, the
@@ -53,15 +54,7 @@ import { isTestModeReceipt, type ReceiptProvider } from './receipt-provider.ts';
 
 type ReceiptReason = keyof (typeof receiptMessages)['en'];
 
-const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
-  writeAudit(tx, {
-    ...event,
-    actorMemberId: actor.memberId,
-    requestId: actor.requestId,
-    now: actor.now,
-  });
-
-const refused = (reason: ReceiptReason) => new AppError('CONFLICT', reason);
+const { refused, badField } = refusalsOf<ReceiptReason, ReceiptReason>();
 
 /**
  * One proof per supply (docs/rules.md#cash-receipts): the 409 names the proof that already covers it, by its
@@ -82,10 +75,6 @@ const proofIssued = (
       approvalNumber: proof.approvalNumber,
     },
   );
-
-/** A 400 on one field, in the envelope's `errors` (docs/architecture.md#api-contract). */
-const badField = (field: string, key: ReceiptReason) =>
-  new AppError('VALIDATION_FAILED', 'VALIDATION_FAILED', {}, { [field]: key });
 
 const seoulDayOf = (at: Date) => dayjs(at).tz(SEOUL).format('YYYY-MM-DD');
 const seoulTimeOf = (at: Date) => dayjs(at).tz(SEOUL).format('YYYY-MM-DD HH:mm');
@@ -378,7 +367,7 @@ export const issueCashReceipt = async (
       createDate: actor.now,
     })
     .returning();
-  await audit(tx, actor, {
+  await audited(tx, actor, {
     gymId: head.gymId,
     action: 'cash-receipt.issue',
     entity: 'cash-receipt',
@@ -422,7 +411,7 @@ export const cancelCashReceipt = async (
     .set({ status: 'CANCELLED', cancelledAt: actor.now, cancelReason: reason })
     .where(eq(cashReceipt.id, id))
     .returning();
-  await audit(tx, actor, {
+  await audited(tx, actor, {
     gymId,
     action: 'cash-receipt.cancel',
     entity: 'cash-receipt',
@@ -637,7 +626,7 @@ export const issueTaxInvoice = async (
       createDate: actor.now,
     })
     .returning({ id: taxInvoice.id });
-  await audit(tx, actor, {
+  await audited(tx, actor, {
     gymId: body.gymId,
     action: 'tax-invoice.issue',
     entity: 'tax-invoice',
@@ -677,7 +666,7 @@ export const cancelTaxInvoice = async (
     .update(taxInvoice)
     .set({ status: 'CANCELLED', cancelledAt: actor.now, cancelReason: reason })
     .where(eq(taxInvoice.id, id));
-  await audit(tx, actor, {
+  await audited(tx, actor, {
     gymId,
     action: 'tax-invoice.cancel',
     entity: 'tax-invoice',
@@ -850,7 +839,7 @@ export const exportReceipts = async (
     exportHeaders[language],
     data.map((d) => d.cells),
   );
-  await audit(tx, actor, {
+  await audited(tx, actor, {
     gymId,
     action: 'receipt.export',
     entity: 'receipt',

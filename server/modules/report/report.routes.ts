@@ -14,7 +14,7 @@ import { requireMember } from '../../http/auth.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../customer/customer.routes.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import {
   exportRevenueAsOf,
   revenueAsOf,
@@ -140,7 +140,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId);
       const csv = await ctx.db.transaction((tx) =>
-        exportRevenueAsOf(tx, actorOf(request, ctx), gymId, request.query, requestLanguage(request)),
+        exportRevenueAsOf(tx, actorOf(request, ctx.clock), gymId, request.query, requestLanguage(request)),
       );
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="revenue-as-of-${request.query.date}.csv"`);

@@ -20,9 +20,9 @@ import {
 } from '#domain/schemas/report.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { writeAudit } from '../../kernel/audit.ts';
 import { queryRows } from '../../ops/tables.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import type { MoneyActor } from '../sales/checkout.ts';
 import type { RevenueMemory } from './revenue-memory.ts';
 
 // The reports (docs/rules.md#reports, #revenue-recognition). Every statement of the module is here, one function
@@ -981,7 +981,7 @@ const basisLabels: Record<Language, Record<PassRevenue['basis'], string>> = {
  */
 export const exportRevenueAsOf = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   gymId: number,
   query: RevenueAsOfExportQuery,
   language: Language,

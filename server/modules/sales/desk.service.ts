@@ -33,21 +33,22 @@ import {
   ticketIssue,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
-import { refreshCustomerSummary } from '../customer/customer.summary.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { customerChanged } from '../../kernel/customer-summary.ts';
+import { openCheckout, refreshPassMoney, writePaymentLines } from '../../kernel/money-lines.ts';
+import { assertUnpaidChosen } from '../../kernel/unpaid-choice.ts';
 import { assertLockerAddOn, rentLocker } from '../locker/locker.service.ts';
 import { liveCustomer, sellPassSale } from '../pass/pass.service.ts';
+import { promotionsWithTargets, runningPromotions, usageOf } from '../product/sale-promotion.ts';
 import { moveStock } from '../product/stock.ts';
 import { hasApprovedAddOn } from '../sub-service/sub-service.service.ts';
-import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } from './checkout.ts';
-import { promotionsWithTargets, runningPromotions, usageOf } from './sale-promotion.ts';
-import { assertUnpaidChosen } from './unpaid-choice.ts';
 
 // The payment desk (docs/rules.md#the-desk): what it sells today, one checkout of passes, products and locker
 // rentals in one transaction, and the checkout read back for the result panel and the slip. Prices come from
 // `quoteDesk` (domain/rules/desk.ts), which the page's live total calls too.
 
-const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
+const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
   writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
@@ -186,7 +187,7 @@ export const promotionUsage = async (
  */
 export const createCheckout = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   body: CheckoutInput,
 ): Promise<CheckoutResult> => {
   const today = seoulToday(actor.now);
@@ -444,7 +445,7 @@ export const createCheckout = async (
       payments,
     },
   });
-  await refreshCustomerSummary(tx, customer.id, today);
+  await customerChanged(tx, customer.id, today);
   return {
     checkoutId: head.id,
     saleIds,

@@ -18,8 +18,8 @@ import { requireMember } from '../../http/auth.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import {
   collectSale,
   correctSale,
@@ -89,7 +89,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       await guard(request, request.query.gymId, READ);
       const body = await ctx.db.transaction((tx) =>
-        exportPayHistory(tx, actorOf(request, ctx), request.query, requestLanguage(request)),
+        exportPayHistory(tx, actorOf(request, ctx.clock), request.query, requestLanguage(request)),
       );
       return csv(reply, 'payments', body);
     },
@@ -127,7 +127,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       await guard(request, request.query.gymId, READ);
       const body = await ctx.db.transaction((tx) =>
-        exportUnpaid(tx, actorOf(request, ctx), request.query, requestLanguage(request)),
+        exportUnpaid(tx, actorOf(request, ctx.clock), request.query, requestLanguage(request)),
       );
       return csv(reply, 'unpaid', body);
     },
@@ -148,7 +148,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const { gymId, payments } = request.body;
       await guard(request, gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const result = await ctx.db.transaction((tx) =>
         collectSale(tx, actor, { gymId, saleId: request.params.saleId, payments }),
       );
@@ -170,7 +170,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const { gymId, reason } = request.body;
       await guard(request, gymId, 'represent');
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const result = await ctx.db.transaction((tx) =>
         writeOffSale(tx, actor, { gymId, saleId: request.params.saleId, reason }),
       );
@@ -192,7 +192,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const { gymId, amount, reason } = request.body;
       await guard(request, gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const result = await ctx.db.transaction((tx) =>
         correctSale(tx, actor, { gymId, saleId: request.params.saleId, amount, reason }),
       );
@@ -233,7 +233,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       await guard(request, request.query.gymId, READ);
       const body = await ctx.db.transaction((tx) =>
-        exportSales(tx, actorOf(request, ctx), request.query, requestLanguage(request)),
+        exportSales(tx, actorOf(request, ctx.clock), request.query, requestLanguage(request)),
       );
       return csv(reply, 'sales', body);
     },

@@ -47,11 +47,12 @@ import {
   ticketIssue,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { customerChanged } from '../../kernel/customer-summary.ts';
+import { openCheckout, refreshPassMoney, writePaymentLines } from '../../kernel/money-lines.ts';
 import { queryRows } from '../../ops/tables.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
 import { searchCondition } from '../customer/customer.queries.ts';
-import { refreshCustomerSummary } from '../customer/customer.summary.ts';
-import { type MoneyActor, openCheckout, refreshPassMoney, writePaymentLines } from './checkout.ts';
 
 // The ledger (docs/rules.md#money): every payment line, the unpaid balances with their collection and write-off,
 // and the sales list with its corrections. Each list is one page query and one totals query over the table's
@@ -66,7 +67,7 @@ export const LEDGER_PAGE_MAX = 200;
 const pageLimit = (query: { _start: number; _end: number }) =>
   Math.min(LEDGER_PAGE_MAX, Math.max(0, query._end - query._start));
 
-const audit = (tx: Executor, actor: MoneyActor, event: AuditEvent) =>
+const audit = (tx: Executor, actor: Actor, event: AuditEvent) =>
   writeAudit(tx, {
     ...event,
     actorMemberId: actor.memberId,
@@ -251,7 +252,7 @@ const payHistoryHeaders: Record<Language, string[]> = {
  */
 export const exportPayHistory = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   filter: PayHistoryFilter,
   language: Language,
 ): Promise<string> => {
@@ -493,7 +494,7 @@ const requestLabels: Record<Language, Record<'FIN' | 'WAIT' | 'APPROVE' | 'EXPIR
 /** The unpaid list's CSV (UTF-8 with a BOM, whole phones, audit `sales.export`). */
 export const exportUnpaid = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   filter: UnpaidFilter,
   language: Language,
 ): Promise<string> => {
@@ -586,7 +587,7 @@ const lockSale = async (tx: Executor, gymId: number, saleId: number) => {
 /** After any money change of a sale: the pass's caches, then the customer's summary. */
 const refreshAfter = async (tx: Executor, row: SaleRow, now: Date) => {
   if (row.itemType === 'PASS' && row.ticketIssueId !== null) await refreshPassMoney(tx, row.ticketIssueId);
-  await refreshCustomerSummary(tx, row.memberId, seoulToday(now));
+  await customerChanged(tx, row.memberId, seoulToday(now));
 };
 
 const won = (amount: number) => amount.toLocaleString('en-US');
@@ -598,7 +599,7 @@ const won = (amount: number) => amount.toLocaleString('en-US');
  */
 export const collectSale = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   input: { gymId: number; saleId: number; payments: PaymentInput[] },
 ): Promise<{ checkoutId: number; owed: number }> => {
   const { row, money } = await lockSale(tx, input.gymId, input.saleId);
@@ -647,7 +648,7 @@ export const collectSale = async (
  */
 export const writeOffSale = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   input: { gymId: number; saleId: number; reason: string },
 ): Promise<{ adjustmentId: number; owed: number }> => {
   const { row, money } = await lockSale(tx, input.gymId, input.saleId);
@@ -686,7 +687,7 @@ export const writeOffSale = async (
  */
 export const correctSale = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   input: { gymId: number; saleId: number; amount: number; reason: string },
 ): Promise<{ adjustmentId: number; owed: number }> => {
   const { row, money } = await lockSale(tx, input.gymId, input.saleId);
@@ -919,7 +920,7 @@ const salesHeaders: Record<Language, string[]> = {
  */
 export const exportSales = async (
   tx: Executor,
-  actor: MoneyActor,
+  actor: Actor,
   filter: SalesFilter,
   language: Language,
 ): Promise<string> => {

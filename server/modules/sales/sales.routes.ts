@@ -13,8 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import { checkoutDetail, createCheckout, deskCatalog, promotionUsage } from './desk.service.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 import { renderSlip } from './slip.ts';
@@ -87,7 +87,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
-      const actor = actorOf(request, ctx);
+      const actor = actorOf(request, ctx.clock);
       const result = await ctx.db.transaction((tx) => createCheckout(tx, actor, request.body));
       return reply.status(201).send({ data: result });
     },

@@ -40,8 +40,8 @@ import {
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, rightsOf } from '../../http/rights.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import { actorOf } from '../customer/customer.routes.ts';
 import {
   book,
   bookingSettingsOf,
@@ -156,7 +156,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const gymId = await guard(request, request.params.gymId, 'represent');
       const saved = await ctx.db.transaction((tx) =>
-        saveBookingSettings(tx, actorOf(request, ctx), gymId, request.body),
+        saveBookingSettings(tx, actorOf(request, ctx.clock), gymId, request.body),
       );
       return { data: { gymId, ...saved } };
     },
@@ -207,7 +207,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         request.body.trainerMemberId,
       );
       const ids = await ctx.db.transaction((tx) =>
-        createLessons(tx, actorOf(request, ctx), { ...request.body, trainerMemberId }),
+        createLessons(tx, actorOf(request, ctx.clock), { ...request.body, trainerMemberId }),
       );
       return reply.status(201).send({ data: { ids, delayed: 0 } });
     },
@@ -255,7 +255,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
               ),
             };
       const data = await ctx.db.transaction((tx) =>
-        updateLessons(tx, actorOf(request, ctx), request.params.id, body),
+        updateLessons(tx, actorOf(request, ctx.clock), request.params.id, body),
       );
       return { data };
     },
@@ -275,7 +275,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       await guardLesson(request, request.params.id, WRITE);
       const data = await ctx.db.transaction((tx) =>
-        cancelLessons(tx, actorOf(request, ctx), request.params.id, request.body),
+        cancelLessons(tx, actorOf(request, ctx.clock), request.params.id, request.body),
       );
       return { data };
     },
@@ -295,7 +295,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const gymId = await guardLesson(request, request.body.lessonId, WRITE);
       await assertCustomerReach(ctx, request, gymId, request.body.memberId);
       const id = await ctx.db.transaction((tx) =>
-        book(tx, actorOf(request, ctx), gymId, { ...request.body, source: 'STAFF' }),
+        book(tx, actorOf(request, ctx.clock), gymId, { ...request.body, source: 'STAFF' }),
       );
       return reply.status(201).send({ data: await reservationRecord(ctx.db, id) });
     },
@@ -315,7 +315,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       await guardReservation(request, request.params.id, WRITE);
       await ctx.db.transaction((tx) =>
-        cancelReservation(tx, actorOf(request, ctx), request.params.id, {
+        cancelReservation(tx, actorOf(request, ctx.clock), request.params.id, {
           note: request.body.note,
           source: 'STAFF',
         }),
@@ -338,7 +338,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       await guardReservation(request, request.params.id, WRITE);
       await ctx.db.transaction((tx) =>
-        markAttendance(tx, actorOf(request, ctx), request.params.id, request.body.mark),
+        markAttendance(tx, actorOf(request, ctx.clock), request.params.id, request.body.mark),
       );
       return { data: await reservationRecord(ctx.db, request.params.id) };
     },
@@ -422,7 +422,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       await guard(request, request.body.gymId, WRITE);
       await assertGymRight(request, ctx.loadRights, request.body.gymId, PAYROLL);
-      const id = await ctx.db.transaction((tx) => createTrainer(tx, actorOf(request, ctx), request.body));
+      const id = await ctx.db.transaction((tx) =>
+        createTrainer(tx, actorOf(request, ctx.clock), request.body),
+      );
       return reply.status(201).send({ data: await getTrainer(ctx.db, id) });
     },
   );
@@ -459,7 +461,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const gymId = await guardTrainer(request, request.params.id, WRITE);
       await assertGymRight(request, ctx.loadRights, gymId, PAYROLL);
       await ctx.db.transaction((tx) =>
-        updateTrainer(tx, actorOf(request, ctx), request.params.id, request.body),
+        updateTrainer(tx, actorOf(request, ctx.clock), request.params.id, request.body),
       );
       return { data: await getTrainer(ctx.db, request.params.id) };
     },
@@ -506,7 +508,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       await guard(request, request.body.gymId, WRITE);
       await assertCustomerReach(ctx, request, request.body.gymId, request.body.memberId);
       const data = await ctx.db.transaction((tx) =>
-        issueBookingLink(tx, actorOf(request, ctx), request.body),
+        issueBookingLink(tx, actorOf(request, ctx.clock), request.body),
       );
       return reply.status(201).send({ data });
     },

@@ -51,10 +51,11 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/messages.ts';
-import { type AuditEvent, writeAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
 import { isActiveWorker } from '../gym-member/gym-member.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { type Actor, consumeSessions } from '../pass/pass.service.ts';
+import { consumeSessions } from '../pass/pass.service.ts';
 
 // The schedule (docs/rules.md#schedule): lessons (one row per occurrence), reservations with the waitlist,
 // attendance through the usage ledger, and the notices the outbox sends. Every write takes the transaction it is

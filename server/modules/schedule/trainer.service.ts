@@ -14,10 +14,10 @@ import {
   trainer,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../../kernel/actor.ts';
+import { writeAudit } from '../../kernel/audit.ts';
 import { adoptFiles } from '../file/file.service.ts';
 import { isActiveWorker } from '../gym-member/gym-member.service.ts';
-import type { Actor } from '../pass/pass.service.ts';
 
 // Trainer profiles and their pay (docs/rules.md#trainer-pay). A profile belongs to one staff member of the
 // facility; the pay report counts the month's attended sessions and the no-shows and late cancels that used one.

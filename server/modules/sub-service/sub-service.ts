@@ -7,8 +7,8 @@ import { gymSubService } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { illegalTransition, type ResourceHooks } from '../../resources/engine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { notifyRepresentatives } from '../notification/notification.service.ts';
 import { rowOf } from '../rows.ts';
 import {
