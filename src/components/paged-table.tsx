@@ -14,7 +14,10 @@ export type PagedTableProps<Row extends object> = {
   emptyText: string;
   /** `id` unless the rows are keyed otherwise. */
   rowKey?: TableProps<Row>['rowKey'];
-  /** `{ x: 'max-content' }` unless the page gives its own (a phone table's, see phone-table.ts). */
+  /**
+   * `{ x: 'max-content' }` when absent; given, even as undefined (a desk's "no scroll" from phone-table.ts), it is
+   * used as is.
+   */
   scroll?: TableProps<Row>['scroll'];
   /** antd's own (a size changer past 50 rows) unless the page says. */
   showSizeChanger?: boolean;
@@ -29,22 +32,23 @@ const MAX_CONTENT = { x: 'max-content' } as const;
  * The paged list of the review and log pages: one row per record, the server's page (`_start`/`_end`), a pager
  * that hides on a single page, and a readable "nothing here" text.
  */
-export function PagedTable<Row extends object>({
-  rows,
-  columns,
-  loading,
-  total,
-  currentPage,
-  pageSize,
-  onPageChange,
-  emptyText,
-  rowKey = 'id',
-  scroll = MAX_CONTENT,
-  showSizeChanger,
-  rowClassName,
-  onRow,
-  expandable,
-}: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
+  const {
+    rows,
+    columns,
+    loading,
+    total,
+    currentPage,
+    pageSize,
+    onPageChange,
+    emptyText,
+    rowKey = 'id',
+    showSizeChanger,
+    rowClassName,
+    onRow,
+    expandable,
+  } = props;
+  const scroll = 'scroll' in props ? props.scroll : MAX_CONTENT;
   return (
     <Table<Row>
       rowKey={rowKey}

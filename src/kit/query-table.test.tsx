@@ -9,9 +9,12 @@ type Row = { id: number; name: string };
 const translate = (key: string) => `t(${key})`;
 const columns = [{ key: 'name', title: 'Name', dataIndex: 'name' }];
 
-const renderTable = (query: Parameters<typeof QueryTable<Row>>[0]['query']) =>
+type TableProps = Parameters<typeof QueryTable<Row>>[0];
+
+const renderTable = (query: TableProps['query'], extra: Partial<TableProps> = {}) =>
   render(
     <QueryTable<Row>
+      {...extra}
       query={query}
       translate={translate}
       loadFailedKey="expenses.list.loadFailed"
@@ -54,5 +57,20 @@ describe('QueryTable', () => {
     expect(screen.getByText('Nothing yet.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 't(expenses.retry)' }));
     expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it("scrolls to the content's width unless the page gives its own scroll, even none", () => {
+    const query = {
+      data: { data: [], total: 0 },
+      error: null,
+      isError: false,
+      isFetching: false,
+      refetch: () => {},
+    };
+    const { container, unmount } = renderTable(query);
+    expect(container.querySelector('table')?.style.width).toBe('max-content');
+    unmount();
+    const desk = renderTable(query, { scroll: undefined });
+    expect(desk.container.querySelector('table')?.style.width).toBe('');
   });
 });
