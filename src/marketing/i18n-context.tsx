@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Language } from '#domain/enums.ts';
 import { currentLanguage } from '../i18n/options.ts';
-import type { Translate } from './i18n.ts';
+import type { Translate } from '../kit/translate.ts';
 
 // A few lines instead of react-i18next: the public pages only need t, the language and a way to change it.
 

@@ -3,8 +3,6 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import type { Language } from '#domain/enums.ts';
 import { sharedI18nOptions } from '../i18n/options.ts';
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 type Texts = Record<Language, Record<string, unknown>>;
 
 /**

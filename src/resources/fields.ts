@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { FieldMeta, ResourceDeclaration } from '#domain/resources/define.ts';
 import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
+import type { Translate } from '../kit/translate.ts';
 
 // The field model of the generic screens: which fields show where, their labels, and how values read as text.
 // Pure functions, so the screens stay thin and the rules are unit-tested.
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type FieldEntry = { name: string; meta: FieldMeta };
 export type FormMode = 'create' | 'edit';
 

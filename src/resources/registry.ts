@@ -1,6 +1,7 @@
 import type { ResourceProps } from '@refinedev/core';
 import type { AccessRule, Operation, ResourceDeclaration } from '#domain/resources/define.ts';
 import { resources as declarations } from '#domain/resources/index.ts';
+import type { Translate } from '../kit/translate.ts';
 import { registerResourcePaths } from '../providers/data-provider.ts';
 import { ROUTES } from '../routes.ts';
 
@@ -85,8 +86,6 @@ export const findResource = (area: Area, name: string | undefined): RegisteredRe
 /** The declaration of any resource by name (relations point at resources by name). */
 export const declarationOf = (name: string): ResourceDeclaration | undefined =>
   declarations.find((declaration) => declaration.name === name);
-
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A Refine resource: routes, and the label shown in menus and titles. */
 export const toRefineResource = (entry: RegisteredResource, translate: Translate): ResourceProps => ({

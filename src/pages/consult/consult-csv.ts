@@ -1,11 +1,10 @@
 import { toCsv } from '#domain/rules/csv.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import type { Consult } from '#domain/schemas/consult.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The consultation list's CSV (docs/rules.md#consulting, #exports): pure, so that what a walk-in typed on the
 // tablet is unit-tested to reach the file as text, never as a formula.
-
-type Translate = (key: string) => string;
 
 /** The columns, in order; each header is `consult.list.<column>`. */
 const columns = ['date', 'name', 'phone', 'goals', 'stage', 'outcome', 'followUp', 'staff'] as const;

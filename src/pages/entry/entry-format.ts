@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { EntryMethod, EntryRefusal, EntryResult } from '#domain/rules/entry.ts';
 import { addDays, SEOUL } from '#domain/rules/seoul-time.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The entry log's formatting and filters (issue 14): pure, so the unit tests cover them.
 
@@ -49,8 +50,6 @@ export const entryExportUrl = (gymId: number, f: EntryFilters): string => {
   const search = query.toString();
   return `/web/entry/export/${gymId}${search ? `?${search}` : ''}`;
 };
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A refusal's reason, as the kiosk words it: "Expired on 2026.03.01". */
 export const reasonText = (

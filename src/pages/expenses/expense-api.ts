@@ -2,11 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { expenseCategoryListRoute } from '#domain/api/expense.ts';
 import type { ExpenseCategory } from '#domain/schemas/expense.ts';
+import type { Translate } from '#src/kit/translate.ts';
 import { api } from '#src/providers/instances.ts';
 
 // The expense page's shared queries (docs/rules.md#expenditure).
-
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export const expenseKeys = {
   all: ['expenses'] as const,
