@@ -1,28 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { lockerMapRoute } from '#domain/api/locker.ts';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
-import type { Translate } from './locker-model.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
 
 // The locker page's shared queries: the map (every tab reads it), and the refresh after any change.
 
-export const lockerKeys = {
-  all: ['lockers'] as const,
-  map: (gymId: number) => ['lockers', 'map', gymId] as const,
-  rental: (gymId: number, id: number) => ['lockers', 'rental', gymId, id] as const,
-  list: (gymId: number, view: string, page: number) => ['lockers', 'list', gymId, view, page] as const,
-};
+export const lockerKeys = queryKeys('lockers', {
+  map: (gymId: number) => [gymId],
+  rental: (gymId: number, id: number) => [gymId, id],
+  list: (gymId: number, view: string, page: number) => [gymId, view, page],
+});
 
 /** The facility's whole map: rooms, banks, tiles and the legend's counts. */
 export const useLockerMap = (gymId: number) =>
-  useQuery({
-    queryKey: lockerKeys.map(gymId),
-    queryFn: () => api.call(lockerMapRoute, { params: { gymId } }),
-    enabled: gymId > 0,
-    meta: { silent: true },
-  });
+  useContract(
+    lockerMapRoute,
+    { params: { gymId } },
+    { queryKey: lockerKeys.map(gymId), enabled: gymId > 0, meta: { silent: true } },
+  );
 
 /** After any change: the map, the lists and the open rental read again, and the customers' unpaid amounts. */
 export const useRefreshLockers = () => {
@@ -33,15 +29,5 @@ export const useRefreshLockers = () => {
   }, [client]);
 };
 
-/** The server's message (already in the user's language), or the generic one. */
-export const errorText = (error: unknown, translate: Translate): string =>
-  isHttpError(error) && error.message ? error.message : translate('errors.UNKNOWN');
-
-/** The server's field errors on the form's fields (`payments.0.amount` → ['payments', 0, 'amount']). */
-export const showFieldErrors = (form: FormInstance, error: unknown): void => {
-  const fields = fieldErrorsOf(error).map((f) => ({
-    name: f.name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-    errors: f.errors,
-  }));
-  if (fields.length) form.setFields(fields);
-};
+// The sales pages still import the field-error helper from here: the kit's own, until they move to it.
+export { showFieldErrors } from '#src/kit/form-errors.ts';

@@ -5,8 +5,9 @@ import { lockerUpdateRoute } from '#domain/api/locker.ts';
 import { type LockerSize, lockerSizes } from '#domain/rules/locker.ts';
 import type { LockerTile } from '#domain/schemas/locker.ts';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
-import { errorText, showFieldErrors } from './locker-api.ts';
 
 type Values = { broken: boolean; brokenNote?: string; size: LockerSize };
 

@@ -3,13 +3,13 @@ import { toCsv } from '#domain/rules/csv.ts';
 import { type BankLayout, bankPositions, type LockerState, lockerLabel } from '#domain/rules/locker.ts';
 import { daysBetween } from '#domain/rules/seoul-time.ts';
 import type { LockerMap, LockerRental, LockerTile } from '#domain/schemas/locker.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The locker page's pure helpers (issue 14): dates as the tiles show them, the tiles' names, the rental's default
 // dates, the layout editor's numbering and the lists' CSV.
 
 export type LockerRoom = LockerMap['rooms'][number];
 export type LockerBank = LockerMap['banks'][number];
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The views of the rental lists the page shows. */
 export type ListView = 'expiring' | 'expired';

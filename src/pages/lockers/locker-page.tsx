@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { hasRight } from '#domain/permissions.ts';
 import type { LockerRental, LockerTile } from '#domain/schemas/locker.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { errorText } from '#src/kit/error-text.ts';
 import { LayoutEditor } from './layout-editor.tsx';
-import { errorText, useLockerMap, useRefreshLockers } from './locker-api.ts';
+import { useLockerMap, useRefreshLockers } from './locker-api.ts';
 import { LockerDialog } from './locker-dialog.tsx';
 import { LockerMapView } from './locker-map.tsx';
 import { CombinationModal, RentDrawer } from './rent-drawer.tsx';
@@ -15,6 +16,36 @@ import '../customers/members.css';
 import './lockers.css';
 
 type TabKey = 'map' | 'expiring' | 'expired' | 'layout';
+
+/** The map tab: the rooms and banks, a skeleton while they load, or why they could not, with a retry. */
+function MapTab({
+  map,
+  canChange,
+  onOpen,
+  onOpenLayout,
+}: {
+  map: ReturnType<typeof useLockerMap>;
+  canChange: boolean;
+  onOpen: (tile: LockerTile) => void;
+  onOpenLayout: () => void;
+}) {
+  const translate = useTranslate();
+  if (map.isError)
+    return (
+      <Result
+        status="warning"
+        title={translate('lockers.map.loadFailed')}
+        subTitle={errorText(map.error, translate)}
+        extra={
+          <Button type="primary" onClick={() => void map.refetch()}>
+            {translate('lockers.retry')}
+          </Button>
+        }
+      />
+    );
+  if (!map.data) return <Skeleton active />;
+  return <LockerMapView map={map.data} canChange={canChange} onOpen={onOpen} onOpenLayout={onOpenLayout} />;
+}
 
 /**
  * `/locker` (issue 14): the facility's lockers as a map of rooms and banks, renting a free locker, a rental's
@@ -45,33 +76,14 @@ export function LockerPage() {
   };
   const freeLockers = (map.data?.lockers ?? []).filter((l) => l.state === 'FREE');
 
-  const mapContent = () => {
-    if (map.isError)
-      return (
-        <Result
-          status="warning"
-          title={translate('lockers.map.loadFailed')}
-          subTitle={errorText(map.error, translate)}
-          extra={
-            <Button type="primary" onClick={() => void map.refetch()}>
-              {translate('lockers.retry')}
-            </Button>
-          }
-        />
-      );
-    if (!map.data) return <Skeleton active />;
-    return (
-      <LockerMapView
-        map={map.data}
-        canChange={canChange}
-        onOpen={openTile}
-        onOpenLayout={() => setTab('layout')}
-      />
-    );
-  };
-
   const items = [
-    { key: 'map', label: translate('lockers.tabs.map'), children: mapContent() },
+    {
+      key: 'map',
+      label: translate('lockers.tabs.map'),
+      children: (
+        <MapTab map={map} canChange={canChange} onOpen={openTile} onOpenLayout={() => setTab('layout')} />
+      ),
+    },
     {
       key: 'expiring',
       label: translate('lockers.tabs.expiring'),

@@ -1,17 +1,7 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  DatePicker,
-  type DatePickerProps,
-  Form,
-  Input,
-  InputNumber,
-  type InputNumberProps,
-  Modal,
-  Typography,
-} from 'antd';
+import { Button, Form, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { customerGetRoute, customerListRoute } from '#domain/api/customer.ts';
@@ -22,9 +12,8 @@ import { SaleDrawer } from '#src/components/sale/sale-drawer.tsx';
 import type { PaymentLine } from '#src/components/sale/sale-model.ts';
 import { PlainSelect } from '#src/forms/plain-select.tsx';
 import { api } from '#src/providers/instances.ts';
-import { defaultRentEnd, dotDate } from './locker-model.ts';
-
-export const DATE_FORMAT = 'YYYY-MM-DD';
+import { defaultRentEnd } from './locker-model.ts';
+import { DATE_FORMAT, RentDateFields, RentKeyFields, RentMoneyFields } from './rent-fields.tsx';
 
 type Values = {
   memberId?: number;
@@ -47,26 +36,6 @@ const useDebounced = <T,>(value: T, delay = 300): T => {
   }, [value, delay]);
   return settled;
 };
-
-/** A whole-won amount input: thousands separators, digits only. */
-export function WonInput(props: InputNumberProps<number>) {
-  return (
-    <InputNumber<number>
-      style={{ width: '100%' }}
-      min={0}
-      step={10_000}
-      inputMode="numeric"
-      {...props}
-      formatter={(v) => (v === undefined || v === null ? '' : Number(v).toLocaleString())}
-      parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-    />
-  );
-}
-
-/** A date picker that takes typed dates (2026-03-01) as well as the calendar. */
-export function DateInput(props: DatePickerProps) {
-  return <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} {...props} />;
-}
 
 /**
  * Renting a free locker (docs/rules.md#lockers) in the sale drawer: the customer, the dates (by default until the
@@ -182,70 +151,9 @@ export function RentDrawer({
           options={options}
         />
       </Form.Item>
-      <div className="fd-locker-inline-fields">
-        <Form.Item
-          name="startDate"
-          label={translate('lockers.rent.startDate')}
-          rules={[{ required: true, message: translate('validation.required') }]}
-        >
-          <DateInput />
-        </Form.Item>
-        <Form.Item
-          name="endDate"
-          label={translate('lockers.rent.endDate')}
-          dependencies={['startDate']}
-          extra={
-            passEnd && start && passEnd >= start
-              ? translate('lockers.rent.endFromPass', { date: dotDate(passEnd) })
-              : undefined
-          }
-          rules={[
-            { required: true, message: translate('validation.required') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: Dayjs | undefined) => {
-                const from = getFieldValue('startDate') as Dayjs | undefined;
-                return value && from && value.isBefore(from, 'day')
-                  ? Promise.reject(new Error(translate('validation.endBeforeStart')))
-                  : Promise.resolve();
-              },
-            }),
-          ]}
-        >
-          <DateInput disabledDate={(d) => Boolean(start && d.format(DATE_FORMAT) < start)} />
-        </Form.Item>
-      </div>
-      <div className="fd-locker-inline-fields">
-        <Form.Item
-          name="fee"
-          label={translate('lockers.rent.fee')}
-          rules={[
-            { required: true, message: translate('validation.required') },
-            { type: 'integer', min: 0, message: translate('validation.notNegative') },
-          ]}
-        >
-          <WonInput />
-        </Form.Item>
-        <Form.Item
-          name="deposit"
-          label={translate('lockers.rent.deposit')}
-          rules={[{ type: 'integer', min: 0, message: translate('validation.notNegative') }]}
-        >
-          <WonInput />
-        </Form.Item>
-      </div>
-      <div className="fd-locker-inline-fields">
-        <Form.Item name="keyNumber" label={translate('lockers.rent.keyNumber')}>
-          <Input maxLength={20} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="combination"
-          label={translate('lockers.rent.combination')}
-          extra={translate('lockers.rent.combinationHelp')}
-          rules={[{ pattern: /^[0-9]{3,8}$/, message: translate('validation.combinationFormat') }]}
-        >
-          <Input maxLength={8} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-      </div>
+      <RentDateFields passEnd={passEnd} start={start} />
+      <RentMoneyFields />
+      <RentKeyFields />
     </SaleDrawer>
   );
 }

@@ -33,13 +33,15 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { LockerRental, LockerTile } from '#domain/schemas/locker.ts';
 import { SaleDrawer } from '#src/components/sale/sale-drawer.tsx';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
 import { PlainSelect } from '../../forms/plain-select.tsx';
 import { formatWon } from '../customers/money.ts';
-import { errorText, lockerKeys, showFieldErrors } from './locker-api.ts';
+import { lockerKeys } from './locker-api.ts';
 import { dotDate, monthLater } from './locker-model.ts';
 import { STATE_ICON } from './locker-tile.tsx';
-import { DATE_FORMAT, DateInput, WonInput } from './rent-drawer.tsx';
+import { DATE_FORMAT, DateInput, WonInput } from './rent-fields.tsx';
 
 type Mode = 'view' | 'renew' | 'move' | 'end';
 
