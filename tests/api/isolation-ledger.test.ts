@@ -1,10 +1,16 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
 import { auditLog, paymentLine, sale, saleAdjustment } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
-import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import type { TestApp } from '../fixtures/app.ts';
+import { makeCustomer, makeTicket, sellOk } from '../fixtures/customers.ts';
+import { type Cookies, makeStaff } from '../fixtures/gyms.ts';
+import {
+  describeMatrix,
+  itCoversTheDocument,
+  type MatrixEndpoint,
+  setupIsolationWorld,
+} from '../fixtures/isolation.ts';
 
 // The isolation matrix of the ledger's endpoints (docs/architecture.md#tests, docs/rules.md#money): every one
 // against no session (401), another facility's owner naming this facility (404) or naming their own with this
@@ -13,48 +19,29 @@ import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/
 // refused a write-off), the operator (403) and the callers who may (the right alone, the owner). A refusal writes
 // nothing: the facility's payment lines, adjustments and audit chain keep their counts.
 
-type Method = 'GET' | 'POST';
 type Right = 'payHistoryUseYn' | 'payHistorySettingYn' | 'represent';
-type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
 let A: number;
 let B: number;
 let ownerA: Cookies;
-let ownerB: Cookies;
-let operator: Cookies;
 let ticketA: number;
 let customerA: number;
 let staffA: number;
-const only = {} as Record<Exclude<Right, 'represent'>, Cookies>;
-const allBut = {} as Record<Right, Cookies>;
+/** A worker with every flag: still not the representative. */
+let allFlagsHolder: Cookies;
 
 const BASE = '2026-11-25T03:00:00Z';
-const LONG = 86_400_000;
+
+const world = setupIsolationWorld({ now: BASE, flags: ['payHistoryUseYn', 'payHistorySettingYn'] });
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { session: { idleMs: LONG, absoluteMs: LONG } } });
-  setNow(t, BASE);
-  operator = await operatorOf(t);
-  const a = await makeActiveGym(t);
-  const b = await makeActiveGym(t);
-  A = a.gym.id;
-  B = b.gym.id;
-  ownerA = a.owner.cookies;
-  ownerB = b.owner.cookies;
-  for (const flag of ['payHistoryUseYn', 'payHistorySettingYn'] as const) {
-    const made = await makeStaff(t.app, a.owner, A, { [flag]: true });
-    only[flag] = made.cookies;
-    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
-    if (flag === 'payHistorySettingYn') staffA = made.member.id;
-  }
-  // A worker with every flag is still not the representative.
-  allBut.represent = (await makeStaff(t.app, a.owner, A, allFlags(true))).cookies;
+  ({ t, A, B, ownerA } = world());
+  staffA = world().onlyIds.payHistorySettingYn;
+  allFlagsHolder = (await makeStaff(t.app, world().a.owner, A, allFlags(true))).cookies;
   ticketA = (await makeTicket(t, ownerA, A)).id;
   customerA = (await makeCustomer(t, ownerA, A)).id;
 }, 120_000);
-beforeEach(() => setNow(t, BASE));
-afterAll(() => t?.close());
 
 /** A fresh sale of A's that owes 100,000 won. */
 const owingSale = async () => {
@@ -71,16 +58,7 @@ const owingSale = async () => {
   return row!.id;
 };
 
-type Target = { url: string; payload?: Record<string, unknown> };
-type Endpoint = {
-  method: Method;
-  path: string;
-  right: Right;
-  ok: number;
-  target: () => Promise<Target>;
-  /** B's owner naming B, with A's ids: 404. */
-  foreign?: () => Promise<Target>;
-};
+type Endpoint = MatrixEndpoint<Right>;
 
 const gets = (path: string, url: string, filters: boolean): Endpoint[] => [
   {
@@ -157,28 +135,6 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-const CASES: [Who, number | 'ok'][] = [
-  ['anon', 401],
-  ['ownerB', 404],
-  ['ownerB-own', 404],
-  ['without', 403],
-  ['operator', 403],
-  ['with', 'ok'],
-  ['ownerA', 'ok'],
-];
-
-const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
-  ({
-    anon: undefined,
-    ownerB,
-    'ownerB-own': ownerB,
-    without: allBut[right],
-    operator,
-    // The representative's right is held by the owner alone.
-    with: right === 'represent' ? ownerA : only[right],
-    ownerA,
-  })[who];
-
 const rowCounts = async () => {
   const n = async (table: typeof paymentLine | typeof saleAdjustment | typeof auditLog) =>
     (await t.db.select({ n: count() }).from(table).where(eq(table.gymId, A)))[0]?.n ?? 0;
@@ -190,41 +146,19 @@ const isLedgerPath = (path: string) =>
   /^\/web\/(pay\/history|sales)(\/|$)/.test(path) && !/^\/web\/sales\/(desk|checkout)(\/|$)/.test(path);
 
 describe('the ledger isolation matrix', () => {
-  it('covers every ledger endpoint of the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([path]) => isLedgerPath(path))
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
-    const covered = [
-      ...new Set(ENDPOINTS.map((e) => `${e.method} ${e.path.replace(/ \(.*\)$/, '')}`)),
-    ].sort();
-    expect(covered).toEqual(documented);
+  itCoversTheDocument('covers every ledger endpoint of the OpenAPI document', {
+    t: () => t,
+    endpoints: ENDPOINTS,
+    inScope: (_method, path) => isLedgerPath(path),
   });
 
-  for (const endpoint of ENDPOINTS)
-    describe(`${endpoint.method} ${endpoint.path}`, () => {
-      for (const [who, outcome] of CASES) {
-        if (who === 'ownerB-own' && !endpoint.foreign) continue;
-        it(`${who} → ${outcome}`, async () => {
-          const target = who === 'ownerB-own' ? await endpoint.foreign!() : await endpoint.target();
-          const before = await rowCounts();
-          const cookies = cookiesOf(who, endpoint.right);
-          const response = await t.app.inject({
-            method: endpoint.method,
-            url: target.url,
-            ...(cookies ? { cookies } : {}),
-            ...(target.payload ? { payload: target.payload } : {}),
-          });
-          if (outcome === 'ok') {
-            expect(response.statusCode, response.body).toBe(endpoint.ok);
-            return;
-          }
-          expect(response.statusCode, response.body).toBe(outcome);
-          expect(await rowCounts()).toEqual(before);
-        });
-      }
-    });
+  describeMatrix({
+    world,
+    endpoints: ENDPOINTS,
+    // The representative's right is held by the owner alone.
+    withRight: (endpoint) => (endpoint.right === 'represent' ? ownerA : world().only[endpoint.right]),
+    without: (right) => (right === 'represent' ? allFlagsHolder : world().allBut[right]),
+    unchanged: rowCounts,
+    readsToo: true,
+  });
 });

@@ -1,17 +1,21 @@
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allFlags, type GymRight } from '#domain/permissions.ts';
-import { auditLog } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import type { TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow, uniqueMobile } from '../fixtures/customers.ts';
-import { approveAddOn, type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { approveAddOn, type Cookies, makeStaff } from '../fixtures/gyms.ts';
+import {
+  auditLength,
+  describeMatrix,
+  itCoversTheDocument,
+  type MatrixEndpoint,
+  setupIsolationWorld,
+} from '../fixtures/isolation.ts';
 
 // The isolation matrix of the members-and-passes, schedule and check-in endpoints (docs/architecture.md#tests): every one against no
 // session (401), another facility's owner (404), a worker without the flag (403), the operator (403: a facility's
 // customers are its own) and the callers who may (the flag alone, the owner). A refusal changes no row: the
 // facility's audit chain, where every write of these modules leaves a row, keeps its length.
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Right = Extract<
   GymRight,
   | 'memberUseYn'
@@ -22,13 +26,10 @@ type Right = Extract<
   | 'represent'
   | 'staff'
 >;
-type Who = 'anon' | 'ownerB' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
 let A: number;
 let ownerA: Cookies;
-let ownerB: Cookies;
-let operator: Cookies;
 const only = {} as Record<Exclude<Right, 'staff'>, Cookies>;
 const allBut = {} as Record<Exclude<Right, 'staff'>, Cookies>;
 let sharedCustomer = 0;
@@ -40,25 +41,19 @@ let sharedTrainer = 0;
 /** Wednesday 2026-11-25, 09:00 KST: the schedule's rows book lessons later that day. */
 const BASE = '2026-11-25T00:00:00Z';
 
-beforeAll(async () => {
-  // Sessions that outlive the hours the attendance row moves the clock across.
-  t = await createTestApp({ config: { session: { idleMs: 86_400_000, absoluteMs: 86_400_000 } } });
-  setNow(t, BASE);
-  operator = await operatorOf(t);
-  const a = await makeActiveGym(t);
-  const b = await makeActiveGym(t);
-  A = a.gym.id;
-  ownerA = a.owner.cookies;
-  ownerB = b.owner.cookies;
-  for (const flag of ['memberUseYn', 'memberSettingYn', 'payHistoryUseYn', 'payHistorySettingYn'] as const) {
-    only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
-    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
-  }
+// Sessions (a day long) that outlive the hours the attendance row moves the clock across.
+const world = setupIsolationWorld({
+  now: BASE,
+  flags: ['memberUseYn', 'memberSettingYn', 'payHistoryUseYn', 'payHistorySettingYn', 'financeUseYn'],
   // Another trainer's pay is the finance right's, read with the member right (docs/rules.md#trainer-pay).
-  only.financeUseYn = (await makeStaff(t.app, a.owner, A, { memberUseYn: true, financeUseYn: true })).cookies;
-  allBut.financeUseYn = (
-    await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })
-  ).cookies;
+  grant: { financeUseYn: { memberUseYn: true } },
+});
+
+beforeAll(async () => {
+  const a = world().a;
+  ({ t, A, ownerA } = world());
+  Object.assign(only, world().only);
+  Object.assign(allBut, world().allBut);
   only.represent = ownerA;
   allBut.represent = (await makeStaff(t.app, a.owner, A, allFlags(true))).cookies;
   // Check-in needs the ENTER add-on (docs/rules.md#check-in).
@@ -78,8 +73,6 @@ beforeAll(async () => {
     })
   ).json().data.id;
 }, 120_000);
-beforeEach(() => setNow(t, BASE));
-afterAll(() => t?.close());
 
 const sellPass = (memberId: number, payments: { method: string; amount: number }[] = []) =>
   sellOk(t, ownerA, { gymId: A, memberId, ticketId: sharedTicket, startDate: '2026-11-25', payments });
@@ -124,20 +117,12 @@ const bookFresh = async (lessonId: number) => {
   return response.json().data.id as number;
 };
 
-type Target = { url: string; payload?: Record<string, unknown> };
 /**
  * `right` is the flag the case "without" lacks; `also`, flags the endpoint needs besides (docs/rules.md#permissions:
  * money moves need a money right on top of the member right). "with" holds exactly `right` and `also`, and each
  * flag of `also` gets its own "without" case.
  */
-type Endpoint = {
-  method: Method;
-  path: string;
-  right: Right;
-  also?: Exclude<Right, 'staff' | 'represent'>[];
-  ok: number;
-  target: () => Promise<Target>;
-};
+type Endpoint = MatrixEndpoint<Right> & { also?: Exclude<Right, 'staff' | 'represent'>[] };
 
 const read = (path: string, url: () => string): Endpoint => ({
   method: 'GET',
@@ -534,23 +519,7 @@ const holderOf = (flags: string[]) => {
   return holders.get(key)!;
 };
 
-const cookiesOf = async (who: Who, endpoint: Endpoint): Promise<Cookies | undefined> => {
-  const flag = endpoint.right === 'staff' ? 'memberUseYn' : endpoint.right;
-  if (who === 'with' && endpoint.also?.length) return holderOf([flag, ...endpoint.also]);
-  return { anon: undefined, ownerB, without: allBut[flag], operator, with: only[flag], ownerA }[who];
-};
-
-const CASES: [Who, number | 'ok'][] = [
-  ['anon', 401],
-  ['ownerB', 404],
-  ['without', 403],
-  ['operator', 403],
-  ['with', 'ok'],
-  ['ownerA', 'ok'],
-];
-
-const auditLength = async () =>
-  (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, A)))[0]?.n ?? 0;
+const flagOf = (right: Right) => (right === 'staff' ? 'memberUseYn' : right);
 
 /** The endpoints this file must cover, as the OpenAPI document lists them. */
 const inScope = (method: string, path: string) =>
@@ -563,56 +532,29 @@ const inScope = (method: string, path: string) =>
   (method === 'DELETE' && path === '/web/member/{id}');
 
 describe('the members isolation matrix', () => {
-  it('covers every members-and-passes, schedule and check-in endpoint of the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .filter((key) => inScope(key.split(' ')[0]!, key.split(' ')[1]!))
-      .sort();
-    // The generic list of products is scoped by the caller's facilities: it is tested below on its own.
-    const tabled = [...ENDPOINTS.map((e) => `${e.method} ${e.path}`), 'GET /web/ticket'].sort();
-    expect(tabled).toEqual(documented);
-  });
+  itCoversTheDocument(
+    'covers every members-and-passes, schedule and check-in endpoint of the OpenAPI document',
+    {
+      t: () => t,
+      endpoints: ENDPOINTS,
+      inScope,
+      // The generic list of products is scoped by the caller's facilities: it is tested below on its own.
+      besides: ['GET /web/ticket'],
+    },
+  );
 
-  for (const endpoint of ENDPOINTS)
-    describe(`${endpoint.method} ${endpoint.path}`, () => {
-      for (const [who, outcome] of CASES) {
-        if (endpoint.right === 'represent' && who === 'with') continue;
-        if (endpoint.right === 'staff' && who === 'without') continue;
-        it(`${who} → ${outcome}`, async () => {
-          const target = await endpoint.target();
-          const before = await auditLength();
-          const cookies = await cookiesOf(who, endpoint);
-          const response = await t.app.inject({
-            method: endpoint.method,
-            url: target.url,
-            ...(cookies ? { cookies } : {}),
-            ...(target.payload ? { payload: target.payload } : {}),
-          });
-          if (outcome === 'ok') {
-            expect(response.statusCode, response.body).toBe(endpoint.ok);
-            return;
-          }
-          expect(response.statusCode, response.body).toBe(outcome);
-          if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
-        });
-      }
-      for (const flag of endpoint.also ?? [])
-        it(`without ${flag} → 403`, async () => {
-          const target = await endpoint.target();
-          const before = await auditLength();
-          const response = await t.app.inject({
-            method: endpoint.method,
-            url: target.url,
-            cookies: allBut[flag],
-            ...(target.payload ? { payload: target.payload } : {}),
-          });
-          expect(response.statusCode, response.body).toBe(403);
-          if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
-        });
-    });
+  describeMatrix({
+    world,
+    endpoints: ENDPOINTS,
+    withRight: (endpoint) =>
+      endpoint.also?.length
+        ? holderOf([flagOf(endpoint.right), ...endpoint.also])
+        : only[flagOf(endpoint.right)],
+    without: (right) => allBut[flagOf(right)],
+    unchanged: () => auditLength(t, A),
+    skip: (who, endpoint) =>
+      (endpoint.right === 'represent' && who === 'with') || (endpoint.right === 'staff' && who === 'without'),
+  });
 
   it('lists products only to the facilities where the caller holds memberUseYn', async () => {
     const ids = async (cookies: Cookies) => {
@@ -623,7 +565,7 @@ describe('the members isolation matrix', () => {
     };
     expect(await ids(ownerA)).toContain(sharedTicket);
     expect(await ids(only.memberUseYn)).toContain(sharedTicket);
-    expect(await ids(ownerB)).not.toContain(sharedTicket);
+    expect(await ids(world().ownerB)).not.toContain(sharedTicket);
     expect(await ids(allBut.memberUseYn)).not.toContain(sharedTicket);
     expect((await t.app.inject({ method: 'GET', url: '/web/ticket' })).statusCode).toBe(401);
   });

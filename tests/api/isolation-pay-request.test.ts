@@ -1,10 +1,16 @@
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allFlags } from '#domain/permissions.ts';
-import { auditLog, sale } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
-import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sale } from '#server/db/schema/index.ts';
+import type { TestApp } from '../fixtures/app.ts';
+import { makeCustomer, makeTicket, sellOk } from '../fixtures/customers.ts';
+import type { Cookies } from '../fixtures/gyms.ts';
+import {
+  auditLength,
+  describeMatrix,
+  itCoversTheDocument,
+  type MatrixEndpoint,
+  setupIsolationWorld,
+} from '../fixtures/isolation.ts';
 
 // The isolation matrix of the staff's payment-request endpoints (docs/architecture.md#tests,
 // docs/rules.md#payment-requests): every one against no session (401), another facility's owner (404, and 404
@@ -13,19 +19,13 @@ import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/
 // audit chain, where every request write leaves a row, keeps its length. The customer's page routes
 // (`/web/pay-request/public*`) take no session; their token rules are in pay-request.test.ts.
 
-type Method = 'GET' | 'POST';
 type Right = 'payHistoryUseYn' | 'payHistorySettingYn';
-type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
 let A: number;
 let B: number;
 let ownerA: Cookies;
-let ownerB: Cookies;
-let operator: Cookies;
 let ticketA = 0;
-const only = {} as Record<Right, Cookies>;
-const allBut = {} as Record<Right, Cookies>;
 let sharedSale = 0;
 
 const BASE = '2026-11-25T00:00:00Z';
@@ -66,16 +66,10 @@ const request = async (wait = false) => {
   return data.id;
 };
 
+const world = setupIsolationWorld({ now: BASE, flags: ['payHistoryUseYn', 'payHistorySettingYn'] });
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { session: { idleMs: 86_400_000, absoluteMs: 86_400_000 } } });
-  setNow(t, BASE);
-  operator = await operatorOf(t);
-  const a = await makeActiveGym(t);
-  const b = await makeActiveGym(t);
-  A = a.gym.id;
-  B = b.gym.id;
-  ownerA = a.owner.cookies;
-  ownerB = b.owner.cookies;
+  ({ t, A, B, ownerA } = world());
   ticketA = (await makeTicket(t, ownerA, A)).id;
   const account = { transferBank: '신한은행', transferAccount: '110-123-456789', transferHolder: '에이짐' };
   const saved = await t.app.inject({
@@ -85,25 +79,10 @@ beforeAll(async () => {
     payload: account,
   });
   if (saved.statusCode !== 200) throw new Error(saved.body);
-  for (const flag of ['payHistoryUseYn', 'payHistorySettingYn'] as const) {
-    only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
-    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
-  }
   sharedSale = await owedSale();
 }, 120_000);
-beforeEach(() => setNow(t, BASE));
-afterAll(() => t?.close());
 
-type Target = { url: string; payload?: Record<string, unknown> };
-type Endpoint = {
-  method: Method;
-  path: string;
-  right: Right;
-  ok: number;
-  target: () => Promise<Target>;
-  /** The same call by B's owner naming B as the facility, with A's ids: 404. */
-  foreign?: () => Promise<Target>;
-};
+type Endpoint = MatrixEndpoint<Right>;
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -140,42 +119,12 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-const CASES: [Who, number | 'ok'][] = [
-  ['anon', 401],
-  ['ownerB', 404],
-  ['ownerB-own', 404],
-  ['without', 403],
-  ['operator', 403],
-  ['with', 'ok'],
-  ['ownerA', 'ok'],
-];
-
-const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
-  ({
-    anon: undefined,
-    ownerB,
-    'ownerB-own': ownerB,
-    without: allBut[right],
-    operator,
-    with: only[right],
-    ownerA,
-  })[who];
-
-const auditLength = async () =>
-  (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, A)))[0]?.n ?? 0;
-
 describe('the payment-request isolation matrix', () => {
-  it('covers every staff payment-request endpoint of the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(
-        ([path]) => /^\/web\/pay-request(\/|$)/.test(path) && !path.startsWith('/web/pay-request/public'),
-      )
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
-    expect(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort()).toEqual(documented);
+  itCoversTheDocument('covers every staff payment-request endpoint of the OpenAPI document', {
+    t: () => t,
+    endpoints: ENDPOINTS,
+    inScope: (_method, path) =>
+      /^\/web\/pay-request(\/|$)/.test(path) && !path.startsWith('/web/pay-request/public'),
   });
 
   it('documents the customer’s page routes as taking no session', async () => {
@@ -189,27 +138,11 @@ describe('the payment-request isolation matrix', () => {
     for (const op of publicOps) expect(op.security).toEqual([]);
   });
 
-  for (const endpoint of ENDPOINTS)
-    describe(`${endpoint.method} ${endpoint.path}`, () => {
-      for (const [who, outcome] of CASES) {
-        if (who === 'ownerB-own' && !endpoint.foreign) continue;
-        it(`${who} → ${outcome}`, async () => {
-          const target = who === 'ownerB-own' ? await endpoint.foreign!() : await endpoint.target();
-          const before = await auditLength();
-          const cookies = cookiesOf(who, endpoint.right);
-          const response = await t.app.inject({
-            method: endpoint.method,
-            url: target.url,
-            ...(cookies ? { cookies } : {}),
-            ...(target.payload ? { payload: target.payload } : {}),
-          });
-          if (outcome === 'ok') {
-            expect(response.statusCode, response.body).toBe(endpoint.ok);
-            return;
-          }
-          expect(response.statusCode, response.body).toBe(outcome);
-          if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
-        });
-      }
-    });
+  describeMatrix({
+    world,
+    endpoints: ENDPOINTS,
+    withRight: (endpoint) => world().only[endpoint.right],
+    without: (right) => world().allBut[right],
+    unchanged: () => auditLength(t, A),
+  });
 });

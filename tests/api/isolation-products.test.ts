@@ -1,10 +1,15 @@
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allFlags } from '#domain/permissions.ts';
-import { auditLog } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeTicket, setNow } from '../fixtures/customers.ts';
-import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { beforeAll, describe } from 'vitest';
+import type { TestApp } from '../fixtures/app.ts';
+import { makeTicket } from '../fixtures/customers.ts';
+import type { Cookies } from '../fixtures/gyms.ts';
+import {
+  auditLength,
+  describeMatrix,
+  itCoversTheDocument,
+  type MatrixEndpoint,
+  type Method,
+  setupIsolationWorld,
+} from '../fixtures/isolation.ts';
 
 // The isolation matrix of the product, product-group and promotion endpoints (docs/architecture.md#tests,
 // docs/rules.md#products, docs/rules.md#promotions): every one against no session (401), another facility's owner
@@ -12,18 +17,12 @@ import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/
 // operator (403) and the callers who may (the flag alone, the owner). A refusal changes no row: the facility's
 // audit chain, where every write here leaves a row, keeps its length.
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Right = 'payHistoryUseYn' | 'payHistorySettingYn';
-type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
 let A: number;
 let B: number;
 let ownerA: Cookies;
-let ownerB: Cookies;
-let operator: Cookies;
-const only = {} as Record<Right, Cookies>;
-const allBut = {} as Record<Right, Cookies>;
 let sharedProduct = 0;
 let sharedGroup = 0;
 let sharedPromotion = 0;
@@ -31,27 +30,15 @@ let passA = 0;
 
 const BASE = '2026-11-25T00:00:00Z';
 
+const world = setupIsolationWorld({ now: BASE, flags: ['payHistoryUseYn', 'payHistorySettingYn'] });
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { session: { idleMs: 86_400_000, absoluteMs: 86_400_000 } } });
-  setNow(t, BASE);
-  operator = await operatorOf(t);
-  const a = await makeActiveGym(t);
-  const b = await makeActiveGym(t);
-  A = a.gym.id;
-  B = b.gym.id;
-  ownerA = a.owner.cookies;
-  ownerB = b.owner.cookies;
-  for (const flag of ['payHistoryUseYn', 'payHistorySettingYn'] as const) {
-    only[flag] = (await makeStaff(t.app, a.owner, A, { [flag]: true })).cookies;
-    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
-  }
+  ({ t, A, B, ownerA } = world());
   passA = (await makeTicket(t, ownerA, A)).id;
   sharedProduct = await makeProduct();
   sharedGroup = await makeGroup();
   sharedPromotion = await makePromotion();
 }, 120_000);
-beforeEach(() => setNow(t, BASE));
-afterAll(() => t?.close());
 
 const inject = async (method: Method, url: string, payload?: Record<string, unknown>) => {
   const response = await t.app.inject({ method, url, cookies: ownerA, ...(payload ? { payload } : {}) });
@@ -90,16 +77,7 @@ const makePromotion = async () =>
 const groupOrder = async () =>
   ((await inject('GET', `/web/product-group/list/${A}`)) as { id: number }[]).map((g) => g.id);
 
-type Target = { url: string; payload?: Record<string, unknown> };
-type Endpoint = {
-  method: Method;
-  path: string;
-  right: Right;
-  ok: number;
-  target: () => Promise<Target>;
-  /** The same call by B's owner naming B as the facility, with A's ids: 404. */
-  foreign?: () => Promise<Target>;
-};
+type Endpoint = MatrixEndpoint<Right>;
 
 const productBody = { name: '격리 상품', price: 1_000 };
 
@@ -261,63 +239,18 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-const CASES: [Who, number | 'ok'][] = [
-  ['anon', 401],
-  ['ownerB', 404],
-  ['ownerB-own', 404],
-  ['without', 403],
-  ['operator', 403],
-  ['with', 'ok'],
-  ['ownerA', 'ok'],
-];
-
-const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
-  ({
-    anon: undefined,
-    ownerB,
-    'ownerB-own': ownerB,
-    without: allBut[right],
-    operator,
-    with: only[right],
-    ownerA,
-  })[who];
-
-const auditLength = async () =>
-  (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, A)))[0]?.n ?? 0;
-
 describe('the products isolation matrix', () => {
-  it('covers every product, product-group and promotion endpoint of the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([path]) => /^\/web\/(product|product-group|promotion)(\/|$)/.test(path))
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
-    expect(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort()).toEqual(documented);
+  itCoversTheDocument('covers every product, product-group and promotion endpoint of the OpenAPI document', {
+    t: () => t,
+    endpoints: ENDPOINTS,
+    inScope: (_method, path) => /^\/web\/(product|product-group|promotion)(\/|$)/.test(path),
   });
 
-  for (const endpoint of ENDPOINTS)
-    describe(`${endpoint.method} ${endpoint.path}`, () => {
-      for (const [who, outcome] of CASES) {
-        if (who === 'ownerB-own' && !endpoint.foreign) continue;
-        it(`${who} → ${outcome}`, async () => {
-          const target = who === 'ownerB-own' ? await endpoint.foreign!() : await endpoint.target();
-          const before = await auditLength();
-          const cookies = cookiesOf(who, endpoint.right);
-          const response = await t.app.inject({
-            method: endpoint.method,
-            url: target.url,
-            ...(cookies ? { cookies } : {}),
-            ...(target.payload ? { payload: target.payload } : {}),
-          });
-          if (outcome === 'ok') {
-            expect(response.statusCode, response.body).toBe(endpoint.ok);
-            return;
-          }
-          expect(response.statusCode, response.body).toBe(outcome);
-          if (endpoint.method !== 'GET') expect(await auditLength()).toBe(before);
-        });
-      }
-    });
+  describeMatrix({
+    world,
+    endpoints: ENDPOINTS,
+    withRight: (endpoint) => world().only[endpoint.right],
+    without: (right) => world().allBut[right],
+    unchanged: () => auditLength(t, A),
+  });
 });

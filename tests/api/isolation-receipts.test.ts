@@ -1,10 +1,16 @@
-import { count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allFlags } from '#domain/permissions.ts';
-import { auditLog, checkout, sale } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
-import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe } from 'vitest';
+import { checkout, sale } from '#server/db/schema/index.ts';
+import type { TestApp } from '../fixtures/app.ts';
+import { makeCustomer, makeTicket, sellOk } from '../fixtures/customers.ts';
+import { type Cookies, makeStaff } from '../fixtures/gyms.ts';
+import {
+  auditLength,
+  describeMatrix,
+  itCoversTheDocument,
+  type MatrixEndpoint,
+  setupIsolationWorld,
+} from '../fixtures/isolation.ts';
 
 // The isolation matrix of the receipt and expense endpoints (docs/architecture.md#tests,
 // docs/rules.md#cash-receipts, docs/rules.md#expenditure): every one against no session (401), another
@@ -16,14 +22,12 @@ type Method = 'GET' | 'POST' | 'PUT';
 // Expenditure is the finance right's (docs/rules.md#access-table): read with financeUseYn, written with it and
 // payHistorySettingYn (`expenseWrite`).
 type Right = 'payHistoryUseYn' | 'payHistorySettingYn' | 'financeUseYn' | 'expenseWrite';
-type Who = 'anon' | 'ownerB' | 'ownerB-own' | 'without' | 'operator' | 'with' | 'ownerA';
 
 let t: TestApp;
 let A: number;
 let B: number;
 let ownerA: Cookies;
 let ownerB: Cookies;
-let operator: Cookies;
 const only = {} as Record<Right, Cookies>;
 const allBut = {} as Record<Right, Cookies>;
 let ticketA = 0;
@@ -33,29 +37,19 @@ let customerA = 0;
 
 const BASE = '2026-11-25T00:00:00Z';
 
+const world = setupIsolationWorld({
+  now: BASE,
+  flags: ['payHistoryUseYn', 'payHistorySettingYn', 'financeUseYn'],
+  // The setting flag goes with the reading one, as the permission screen sets them.
+  grant: { payHistorySettingYn: { payHistoryUseYn: true } },
+});
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { session: { idleMs: 86_400_000, absoluteMs: 86_400_000 } } });
-  setNow(t, BASE);
-  operator = await operatorOf(t);
-  const a = await makeActiveGym(t);
-  const b = await makeActiveGym(t);
-  A = a.gym.id;
-  B = b.gym.id;
-  ownerA = a.owner.cookies;
-  ownerB = b.owner.cookies;
-  for (const flag of ['payHistoryUseYn', 'payHistorySettingYn'] as const) {
-    // The setting flag goes with the reading one, as the permission screen sets them.
-    const granted =
-      flag === 'payHistorySettingYn' ? { payHistoryUseYn: true, [flag]: true } : { [flag]: true };
-    only[flag] = (await makeStaff(t.app, a.owner, A, granted)).cookies;
-    allBut[flag] = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), [flag]: false })).cookies;
-  }
-  only.financeUseYn = (await makeStaff(t.app, a.owner, A, { financeUseYn: true })).cookies;
-  allBut.financeUseYn = (
-    await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })
-  ).cookies;
+  ({ t, A, B, ownerA, ownerB } = world());
+  Object.assign(only, world().only);
+  Object.assign(allBut, world().allBut);
   only.expenseWrite = (
-    await makeStaff(t.app, a.owner, A, {
+    await makeStaff(t.app, world().a.owner, A, {
       financeUseYn: true,
       payHistoryUseYn: true,
       payHistorySettingYn: true,
@@ -69,8 +63,6 @@ beforeAll(async () => {
   await inject('GET', `/web/expense/category?gymId=${B}`, undefined, ownerB);
   ownCategoryA = (await inject('POST', '/web/expense/category', { gymId: A, name: '격리 분류' })).id;
 }, 120_000);
-beforeEach(() => setNow(t, BASE));
-afterAll(() => t?.close());
 
 const inject = async (method: Method, url: string, payload?: Record<string, unknown>, cookies = ownerA) => {
   const response = await t.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
@@ -131,16 +123,7 @@ const anExpense = async () =>
     })
   ).id as number;
 
-type Target = { url: string; payload?: Record<string, unknown> };
-type Endpoint = {
-  method: Method;
-  path: string;
-  right: Right;
-  ok: number;
-  target: () => Promise<Target>;
-  /** The same call by B's owner naming B as the facility, with A's ids: 404. */
-  foreign?: () => Promise<Target>;
-};
+type Endpoint = MatrixEndpoint<Right>;
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -338,63 +321,19 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-const CASES: [Who, number | 'ok'][] = [
-  ['anon', 401],
-  ['ownerB', 404],
-  ['ownerB-own', 404],
-  ['without', 403],
-  ['operator', 403],
-  ['with', 'ok'],
-  ['ownerA', 'ok'],
-];
-
-const cookiesOf = (who: Who, right: Right): Cookies | undefined =>
-  ({
-    anon: undefined,
-    ownerB,
-    'ownerB-own': ownerB,
-    without: allBut[right],
-    operator,
-    with: only[right],
-    ownerA,
-  })[who];
-
-const auditLength = async () =>
-  (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.gymId, A)))[0]?.n ?? 0;
-
 describe('the receipts and expenses isolation matrix', () => {
-  it('covers every receipt and expense endpoint of the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([path]) => /^\/web\/(receipt|expense)(\/|$)/.test(path))
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
-    expect(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort()).toEqual(documented);
+  itCoversTheDocument('covers every receipt and expense endpoint of the OpenAPI document', {
+    t: () => t,
+    endpoints: ENDPOINTS,
+    inScope: (_method, path) => /^\/web\/(receipt|expense)(\/|$)/.test(path),
   });
 
-  for (const endpoint of ENDPOINTS)
-    describe(`${endpoint.method} ${endpoint.path}`, () => {
-      for (const [who, outcome] of CASES) {
-        if (who === 'ownerB-own' && !endpoint.foreign) continue;
-        it(`${who} → ${outcome}`, async () => {
-          const target = who === 'ownerB-own' ? await endpoint.foreign!() : await endpoint.target();
-          const before = await auditLength();
-          const cookies = cookiesOf(who, endpoint.right);
-          const response = await t.app.inject({
-            method: endpoint.method,
-            url: target.url,
-            ...(cookies ? { cookies } : {}),
-            ...(target.payload ? { payload: target.payload } : {}),
-          });
-          if (outcome === 'ok') {
-            expect(response.statusCode, response.body).toBe(endpoint.ok);
-            return;
-          }
-          expect(response.statusCode, response.body).toBe(outcome);
-          expect(await auditLength()).toBe(before);
-        });
-      }
-    });
+  describeMatrix({
+    world,
+    endpoints: ENDPOINTS,
+    withRight: (endpoint) => only[endpoint.right],
+    without: (right) => allBut[right],
+    unchanged: () => auditLength(t, A),
+    readsToo: true,
+  });
 });

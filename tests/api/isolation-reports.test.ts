@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFlags } from '#domain/permissions.ts';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
-import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../fixtures/app.ts';
+import { makeCustomer, makeTicket, sellOk } from '../fixtures/customers.ts';
+import type { Cookies } from '../fixtures/gyms.ts';
+import {
+  describeMatrix,
+  itCoversTheDocument,
+  type MatrixEndpoint,
+  type Outcome,
+  setupIsolationWorld,
+  type Who,
+} from '../fixtures/isolation.ts';
 
 // The isolation matrix of the report endpoints (docs/architecture.md#tests, docs/rules.md#reports): every one
 // against no session (401), another facility's owner naming this facility (404), a worker without
@@ -11,29 +18,16 @@ import { type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/
 // take no id but the facility's, so "another facility's ids under its own facility" has no case here; instead,
 // B's owner reading B sees none of A's money.
 
-type Who = 'anon' | 'ownerB' | 'without' | 'operator' | 'with' | 'ownerA';
-
 let t: TestApp;
 let A: number;
 let B: number;
 let ownerA: Cookies;
 let ownerB: Cookies;
-let operator: Cookies;
-let withFlag: Cookies;
-let without: Cookies;
+
+const world = setupIsolationWorld({ now: '2026-03-10T01:00:00Z', flags: ['financeUseYn'], app: {} });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  setNow(t, '2026-03-10T01:00:00Z');
-  operator = await operatorOf(t);
-  const a = await makeActiveGym(t);
-  const b = await makeActiveGym(t);
-  A = a.gym.id;
-  B = b.gym.id;
-  ownerA = a.owner.cookies;
-  ownerB = b.owner.cookies;
-  withFlag = (await makeStaff(t.app, a.owner, A, { financeUseYn: true })).cookies;
-  without = (await makeStaff(t.app, a.owner, A, { ...allFlags(true), financeUseYn: false })).cookies;
+  ({ t, A, B, ownerA, ownerB } = world());
   const ticket = await makeTicket(t, ownerA, A);
   const customer = await makeCustomer(t, ownerA, A);
   await sellOk(t, ownerA, {
@@ -44,7 +38,6 @@ beforeAll(async () => {
     payments: [{ method: 'CARD', amount: 600_000 }],
   });
 }, 120_000);
-afterAll(() => t?.close());
 
 const ENDPOINTS: { path: string; url: (gymId: number) => string }[] = [
   { path: '/web/report/statistics', url: (g) => `/web/report/statistics?gymId=${g}&from=2026-03&to=2026-03` },
@@ -64,7 +57,7 @@ const ENDPOINTS: { path: string; url: (gymId: number) => string }[] = [
   },
 ];
 
-const CASES: [Who, number][] = [
+const CASES: [Who, Outcome][] = [
   ['anon', 401],
   ['ownerB', 404],
   ['without', 403],
@@ -73,34 +66,28 @@ const CASES: [Who, number][] = [
   ['ownerA', 200],
 ];
 
-const cookiesOf = (who: Who): Cookies | undefined =>
-  ({ anon: undefined, ownerB, without, operator, with: withFlag, ownerA })[who];
+const MATRIX: MatrixEndpoint<'financeUseYn'>[] = ENDPOINTS.map((endpoint) => ({
+  method: 'GET',
+  path: endpoint.path,
+  right: 'financeUseYn',
+  ok: 200,
+  target: () => ({ url: endpoint.url(A) }),
+}));
 
 describe('the reports isolation matrix', () => {
-  it('covers every report endpoint of the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([path]) => /^\/web\/report(\/|$)/.test(path))
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
-    expect(ENDPOINTS.map((e) => `GET ${e.path}`).sort()).toEqual(documented);
+  itCoversTheDocument('covers every report endpoint of the OpenAPI document', {
+    t: () => t,
+    endpoints: MATRIX,
+    inScope: (_method, path) => /^\/web\/report(\/|$)/.test(path),
   });
 
-  for (const endpoint of ENDPOINTS)
-    describe(`GET ${endpoint.path}`, () => {
-      for (const [who, status] of CASES)
-        it(`${who} → ${status}`, async () => {
-          const cookies = cookiesOf(who);
-          const response = await t.app.inject({
-            method: 'GET',
-            url: endpoint.url(A),
-            ...(cookies ? { cookies } : {}),
-          });
-          expect(response.statusCode, response.body).toBe(status);
-        });
-    });
+  describeMatrix({
+    world,
+    endpoints: MATRIX,
+    cases: CASES,
+    withRight: (endpoint) => world().only[endpoint.right],
+    without: (right) => world().allBut[right],
+  });
 
   it("B's owner reading B sees none of A's money", async () => {
     const own = (url: string) => t.app.inject({ method: 'GET', url, cookies: ownerB });
