@@ -39,19 +39,19 @@ const tableUnder = (heading: string): Record<string, string>[] => {
   if (start < 0) throw new Error(`docs/architecture.md has no "${heading}"`);
   const first = lines.findIndex((line, i) => i > start && line.startsWith('|'));
   const end = lines.findIndex((line, i) => i > first && !line.startsWith('|'));
-  const [header, , ...rows] = lines.slice(first, end < 0 ? undefined : end).map(cellsOf);
-  const keys = header.map((cell) => cell.split(/\s/)[0].toLowerCase());
+  const [header = [], , ...rows] = lines.slice(first, end < 0 ? undefined : end).map(cellsOf);
+  const keys = header.map((cell) => (cell.split(/\s/)[0] ?? '').toLowerCase());
   return rows.map((cells) => Object.fromEntries(keys.map((key, i) => [key, cells[i] ?? ''])));
 };
 
-const quoted = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+const quoted = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
 
 const rows = tableUnder('### Module table');
 const modules = rows
-  .map((row) => row.module)
+  .map((row) => row.module ?? '')
   .filter((cell) => cell !== '—')
   .map((cell) => quoted(cell)[0] ?? cell);
-const pageCells = rows.map((row) => row.pages);
+const pageCells = rows.map((row) => row.pages ?? '');
 /** A page folder is named bare (`customers`); a SPEC path starts with a slash. */
 const pageFolders = [
   ...new Set(pageCells.flatMap(quoted).filter((name) => /^[a-z0-9-]+$/.test(name))),
