@@ -40,6 +40,7 @@ import {
 import { registerRequestLog, withLogHygiene } from './http/request-log.ts';
 import { registerRights } from './http/rights.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
+import { installServerKey, loadServerKey, type ServerKey } from './kernel/sealing.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -67,7 +68,6 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { createDispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
 import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
-import { installServerKey, loadServerKey, type ServerKey } from './modules/outbox/sealing.ts';
 import { outboxHandlers } from './modules/outbox/topics.ts';
 import { passRoutes } from './modules/pass/pass.routes.ts';
 import { ticketHooks } from './modules/pass/ticket.hooks.ts';

@@ -21,8 +21,8 @@ export const DOUBLE_TAP_SECONDS = 60;
 /** The result screen's "renew soon" note: the pass ends within this many days. */
 export const RENEW_SOON_DAYS = 7;
 
-/** The "no visit for 14 days" segment of the customer list. */
-export const NO_VISIT_DAYS = 14;
+// The "no visit for 14 days" segment belongs to the customer segments (passes.ts); the check-in screens read it too.
+export { NO_VISIT_DAYS, noRecentVisit } from './passes.ts';
 
 export type CheckInPass = PassForState & {
   id: number;
@@ -174,7 +174,3 @@ export const maskName = (name: string): string => {
   if (chars.length === 2) return `${chars[0]}*`;
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 };
-
-/** Whether the customer counts as "no visit for 14 days": never, or last on a day at least 14 days ago. */
-export const noRecentVisit = (lastVisitDay: string | null, today: string): boolean =>
-  lastVisitDay === null || lastVisitDay <= addDays(today, -NO_VISIT_DAYS);

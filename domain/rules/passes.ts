@@ -1,7 +1,13 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { noRecentVisit } from './entry.ts';
 import { addDays, daysBetween, monthOfDate, seoulToday } from './seoul-time.ts';
+
+/** The "no visit for 14 days" segment of the customer list. */
+export const NO_VISIT_DAYS = 14;
+
+/** Whether the customer counts as "no visit for 14 days": never, or last on a day at least 14 days ago. */
+export const noRecentVisit = (lastVisitDay: string | null, today: string): boolean =>
+  lastVisitDay === null || lastVisitDay <= addDays(today, -NO_VISIT_DAYS);
 
 // Pass products, sold passes, holds and the member-list segments (docs/rules.md#passes). Dates are ISO
 // 'YYYY-MM-DD' Seoul calendar days, compared as strings; "today" always comes in as an argument.

@@ -1,4 +1,4 @@
-import type { Db, Executor } from './client.ts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 // Work a transaction does once, just before it commits (docs/architecture.md#kernel): the kernel's customer summary
 // is rebuilt here, once per customer a write touched, whichever module wrote. `withBeforeCommit` wraps the
@@ -12,7 +12,7 @@ const hooksOf = new WeakMap<object, Hook[]>();
  * Runs `hook` before `executor`'s transaction commits, once; false when `executor` is not a transaction opened by
  * `db.transaction` (the database itself, or a nested savepoint), where the caller does the work at once.
  */
-export const beforeCommit = (executor: Executor, hook: Hook): boolean => {
+export const beforeCommit = (executor: object, hook: Hook): boolean => {
   const hooks = hooksOf.get(executor);
   if (!hooks) return false;
   hooks.push(hook);
@@ -20,9 +20,14 @@ export const beforeCommit = (executor: Executor, hook: Hook): boolean => {
 };
 
 /** The database with its `transaction` running the before-commit hooks; the one place that opens the door. */
-export const withBeforeCommit = <D extends Db>(db: D): D => {
+export const withBeforeCommit = <
+  S extends Record<string, unknown>,
+  D extends PgDatabase<PgQueryResultHKT, S>,
+>(
+  db: D,
+): D => {
   const open = db.transaction.bind(db);
-  const transaction: Db['transaction'] = (work, config) =>
+  const transaction: D['transaction'] = (work, config) =>
     open(async (tx) => {
       const hooks: Hook[] = [];
       hooksOf.set(tx, hooks);

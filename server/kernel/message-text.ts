@@ -1,4 +1,4 @@
-import { publicLink } from '../../http/public-link.ts';
+import { publicLink } from '../http/public-link.ts';
 
 // How an outbox message is stored, delivered and shown (docs/architecture.md#outbox). A message with a secret (a
 // reset code, a link's token) keeps in its payload:

@@ -13,9 +13,9 @@ import {
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { parseSecretKey } from '../../config.ts';
-import type { Executor } from '../../db/client.ts';
-import { serverSecret } from '../../db/schema/index.ts';
+import { parseSecretKey } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { serverSecret } from '../db/schema/index.ts';
 
 // The secret part of an outbox message (docs/architecture.md#outbox): a reset code, a link's token. It is sealed to
 // the server's key before the row is written and opened only by the dispatcher at delivery, after which it is erased.

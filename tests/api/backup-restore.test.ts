@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { file, member } from '#server/db/schema/index.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
-import { installServerKey, loadServerKey } from '#server/modules/outbox/sealing.ts';
+import { installServerKey, loadServerKey } from '#server/kernel/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { readArchive, writeArchive } from '#server/ops/archive.ts';
 import {

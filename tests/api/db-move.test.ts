@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from '#server/db/client.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
-import { installServerKey, loadServerKey } from '#server/modules/outbox/sealing.ts';
+import { installServerKey, loadServerKey } from '#server/kernel/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { currentLevel, describeLevel, expectedLevel, readJournal } from '#server/ops/levels.ts';
 import { migrateToLevel } from '#server/ops/logical.ts';

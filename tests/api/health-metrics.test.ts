@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { register as globalRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema/index.ts';
-import { enqueue } from '#server/modules/outbox/outbox.service.ts';
+import { enqueue } from '#server/kernel/outbox.ts';
 import { expectedLevel } from '#server/ops/levels.ts';
 import { queryRows } from '#server/ops/tables.ts';
 import { createTestApp, setupTestApp, type TestApp } from '../fixtures/app.ts';

@@ -5,7 +5,7 @@ import { openPostgres } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema/index.ts';
 import { backoffMs, createDispatcher } from '#server/modules/outbox/dispatcher.ts';
 import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
-import { enqueue } from '#server/modules/outbox/outbox.service.ts';
+import { enqueue } from '#server/kernel/outbox.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { adminUrl } from '../fixtures/database.ts';
 import { type Cookies, makeActiveGym, operatorOf } from '../fixtures/gyms.ts';

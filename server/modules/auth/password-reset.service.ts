@@ -10,8 +10,8 @@ import {
   session,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { enqueue } from '../../kernel/outbox.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../kernel/password.ts';
-import { enqueue } from '../outbox/outbox.service.ts';
 
 // The password reset (docs/rules.md#password-reset).
 

@@ -3,7 +3,7 @@ import { DEFAULT_LOCKER_REMINDER_DAYS, reminderDue } from '#domain/rules/locker.
 import { seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Db } from '../../db/client.ts';
 import { entrySetting, gym, locker, lockerRental, member, outbox } from '../../db/schema/index.ts';
-import { enqueue } from '../outbox/outbox.service.ts';
+import { enqueue } from '../../kernel/outbox.ts';
 import { LOCKER_TOPIC } from './locker.service.ts';
 
 // The rental reminders (docs/rules.md#lockers): a text to the customer N days before an ACTIVE rental ends, for

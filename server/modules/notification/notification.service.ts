@@ -4,7 +4,7 @@ import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
 import type { notificationSchema } from '#domain/schemas/notification.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { gym, gymAuth, gymMember, notification } from '../../db/schema/index.ts';
-import { enqueue } from '../outbox/outbox.service.ts';
+import { enqueue } from '../../kernel/outbox.ts';
 
 type Notice = {
   gymId: number;

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { Db, DbKind } from '../../db/client.ts';
 import type { OutboxRow } from '../../db/schema/index.ts';
+import { renderPayload, SEALED } from '../../kernel/message-text.ts';
+import { openSeal, type ServerKey } from '../../kernel/sealing.ts';
 import type { MessageProvider, OutboundMessage } from './message-provider.ts';
-import { renderPayload, SEALED } from './message-text.ts';
 import { claimDue, markFailed, markSent } from './outbox.service.ts';
-import { openSeal, type ServerKey } from './sealing.ts';
 
 /** A topic delivered inside the process (e.g. `notice` → notification rows), in one transaction with its SENT mark. */
 export type OutboxHandler = (tx: Db, message: OutboundMessage) => Promise<void>;

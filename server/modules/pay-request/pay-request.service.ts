@@ -22,7 +22,7 @@ import type { Actor } from '../../kernel/actor.ts';
 import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
 import { customerChanged } from '../../kernel/customer-summary.ts';
 import { openCheckout, refreshPassMoney, writePaymentLines } from '../../kernel/money-lines.ts';
-import { enqueue } from '../outbox/outbox.service.ts';
+import { enqueue } from '../../kernel/outbox.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 // Payment requests (docs/rules.md#payment-requests): a link to `/pay/req` for one sale's balance, texted to the

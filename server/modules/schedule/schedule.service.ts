@@ -53,8 +53,8 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/messages.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import { enqueue } from '../../kernel/outbox.ts';
 import { isActiveWorker } from '../gym-member/gym-member.service.ts';
-import { enqueue } from '../outbox/outbox.service.ts';
 import { consumeSessions } from '../pass/pass.service.ts';
 
 // The schedule (docs/rules.md#schedule): lessons (one row per occurrence), reservations with the waitlist,

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
-import { enqueue } from '../outbox/outbox.service.ts';
+import { enqueue } from '../../kernel/outbox.ts';
 import { bookingSettingsOf, listLessons, RESERVATION_TOPIC, upcomingOf } from './schedule.service.ts';
 
 // The customer's own booking page (docs/rules.md#self-booking): a link per customer, valid for 30 days, revoked by
