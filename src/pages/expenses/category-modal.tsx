@@ -1,13 +1,83 @@
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, type FormInstance, Input, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { expenseCategoryCreateRoute, expenseCategoryUpdateRoute } from '#domain/api/expense.ts';
 import type { ExpenseCategory } from '#domain/schemas/expense.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
-import { errorText } from '../receipts/receipt-api.ts';
 import { ToneTag } from '../receipts/receipt-tags.tsx';
 import { categoryLabel } from './expense-api.ts';
+
+/** A category's name being changed in place: save (Enter too) or cancel. */
+function RenameEditor({
+  category,
+  name,
+  saving,
+  onChange,
+  onSave,
+  onCancel,
+}: {
+  category: ExpenseCategory;
+  name: string;
+  saving: boolean;
+  onChange: (name: string) => void;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input
+        aria-label={translate('expenses.categoryModal.renameOf', { name: category.name })}
+        value={name}
+        maxLength={40}
+        autoFocus
+        onChange={(e) => onChange(e.target.value)}
+        onPressEnter={() => name.trim() && onSave(name.trim())}
+      />
+      <Button type="primary" loading={saving} disabled={!name.trim()} onClick={() => onSave(name.trim())}>
+        {translate('expenses.categoryModal.save')}
+      </Button>
+      <Button onClick={onCancel}>{translate('expenses.categoryModal.cancel')}</Button>
+    </Space.Compact>
+  );
+}
+
+/** A new category's name. */
+function AddCategoryForm({
+  form,
+  adding,
+  onAdd,
+}: {
+  form: FormInstance<{ name: string }>;
+  adding: boolean;
+  onAdd: (name: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Form form={form} layout="vertical" onFinish={(values) => onAdd(values.name.trim())}>
+      <Form.Item
+        label={translate('expenses.categoryModal.newName')}
+        htmlFor="fd-expense-category-new"
+        required
+      >
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item
+            name="name"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: translate('validation.nameRequired') }]}
+          >
+            <Input id="fd-expense-category-new" maxLength={40} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={adding}>
+            {translate('expenses.categoryModal.add')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </Form>
+  );
+}
 
 /**
  * The expense categories (docs/rules.md#expenditure): the six built-ins (named in the reader's language, never
@@ -89,27 +159,14 @@ export function CategoryModal({
             }
           >
             {editing?.id === c.id ? (
-              <Space.Compact style={{ width: '100%' }}>
-                <Input
-                  aria-label={translate('expenses.categoryModal.renameOf', { name: c.name })}
-                  value={editing.name}
-                  maxLength={40}
-                  autoFocus
-                  onChange={(e) => setEditing({ id: c.id, name: e.target.value })}
-                  onPressEnter={() =>
-                    editing.name.trim() && rename.mutate({ id: c.id, name: editing.name.trim() })
-                  }
-                />
-                <Button
-                  type="primary"
-                  loading={rename.isPending}
-                  disabled={!editing.name.trim()}
-                  onClick={() => rename.mutate({ id: c.id, name: editing.name.trim() })}
-                >
-                  {translate('expenses.categoryModal.save')}
-                </Button>
-                <Button onClick={() => setEditing(null)}>{translate('expenses.categoryModal.cancel')}</Button>
-              </Space.Compact>
+              <RenameEditor
+                category={c}
+                name={editing.name}
+                saving={rename.isPending}
+                onChange={(name) => setEditing({ id: c.id, name })}
+                onSave={(name) => rename.mutate({ id: c.id, name })}
+                onCancel={() => setEditing(null)}
+              />
             ) : (
               <span>
                 {categoryLabel(c, translate)}{' '}
@@ -119,28 +176,7 @@ export function CategoryModal({
           </List.Item>
         )}
       />
-      {canChange && (
-        <Form form={form} layout="vertical" onFinish={(values) => add.mutate(values.name.trim())}>
-          <Form.Item
-            label={translate('expenses.categoryModal.newName')}
-            htmlFor="fd-expense-category-new"
-            required
-          >
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item
-                name="name"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: translate('validation.nameRequired') }]}
-              >
-                <Input id="fd-expense-category-new" maxLength={40} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" loading={add.isPending}>
-                {translate('expenses.categoryModal.add')}
-              </Button>
-            </Space.Compact>
-          </Form.Item>
-        </Form>
-      )}
+      {canChange && <AddCategoryForm form={form} adding={add.isPending} onAdd={(name) => add.mutate(name)} />}
     </Modal>
   );
 }

@@ -1,32 +1,19 @@
-import { PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Space,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, Button, DatePicker, Drawer, Form, Grid, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { expenseCreateRoute } from '#domain/api/expense.ts';
 import { uploadFileRoute } from '#domain/api/file.ts';
 import { type PaymentMethod, paymentMethods } from '#domain/enums.ts';
-import { fileIdOfUrl, MAX_UPLOAD_MB } from '#domain/rules/files.ts';
-import { EXPENSE_MAX, type Expense, type ExpenseCategory } from '#domain/schemas/expense.ts';
+import { fileIdOfUrl } from '#domain/rules/files.ts';
+import type { Expense, ExpenseCategory } from '#domain/schemas/expense.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { fieldErrorsOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { RadioChoices } from '../../forms/choice-groups.tsx';
-import { PlainSelect } from '../../forms/plain-select.tsx';
-import { errorText, showFieldErrors } from '../receipts/receipt-api.ts';
-import { categoryLabel } from './expense-api.ts';
+import { AmountField, CategoryField, ReceiptField } from './expense-fields.tsx';
 
 type Values = {
   spentOn: Dayjs;
@@ -133,44 +120,8 @@ export function ExpenseDrawer({
         >
           <DatePicker format="YYYY-MM-DD" allowClear={false} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item label={translate('expenses.form.category')} htmlFor="fd-expense-category" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="categoryId"
-              noStyle
-              rules={[{ required: true, message: translate('validation.required') }]}
-            >
-              <PlainSelect<number>
-                id="fd-expense-category"
-                style={{ width: '100%' }}
-                options={categories.map((c) => ({ value: c.id, label: categoryLabel(c, translate) }))}
-              />
-            </Form.Item>
-            <Button icon={<PlusOutlined aria-hidden />} onClick={onAddCategory}>
-              {translate('expenses.form.addCategory')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="amount"
-          label={translate('expenses.form.amount')}
-          rules={[
-            { required: true, message: translate('validation.required') },
-            { type: 'integer', min: 1, message: translate('expenses.form.amountPositive') },
-            { type: 'integer', max: EXPENSE_MAX, message: translate('validation.tooLarge') },
-          ]}
-        >
-          <InputNumber<number>
-            style={{ width: '100%' }}
-            min={1}
-            step={10_000}
-            inputMode="numeric"
-            formatter={(v) =>
-              v === undefined || v === null || v === ('' as never) ? '' : Number(v).toLocaleString()
-            }
-            parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-          />
-        </Form.Item>
+        <CategoryField categories={categories} onAddCategory={onAddCategory} />
+        <AmountField />
         <Form.Item name="method" label={translate('expenses.form.method')} required>
           <RadioChoices
             optionType="button"
@@ -180,38 +131,13 @@ export function ExpenseDrawer({
         <Form.Item name="memo" label={translate('expenses.form.memo')}>
           <Input.TextArea rows={2} maxLength={500} showCount />
         </Form.Item>
-        <Form.Item
-          label={translate('expenses.form.receipt')}
-          htmlFor="fd-expense-receipt"
-          extra={translate('expenses.form.receiptHelp', { mb: MAX_UPLOAD_MB })}
-          validateStatus={uploadError ? 'error' : undefined}
-          help={uploadError ?? undefined}
-        >
-          {receipt ? (
-            <Space wrap>
-              <Typography.Text>
-                <PaperClipOutlined aria-hidden />{' '}
-                {translate('expenses.form.uploaded', { name: receipt.name })}
-              </Typography.Text>
-              <Button size="small" danger onClick={() => setReceipt(null)}>
-                {translate('expenses.form.removeReceipt')}
-              </Button>
-            </Space>
-          ) : (
-            <Upload
-              accept="image/png,image/jpeg,application/pdf"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void upload(file);
-                return false;
-              }}
-            >
-              <Button id="fd-expense-receipt" icon={<UploadOutlined aria-hidden />} loading={uploading}>
-                {translate('expenses.form.upload')}
-              </Button>
-            </Upload>
-          )}
-        </Form.Item>
+        <ReceiptField
+          receipt={receipt}
+          uploading={uploading}
+          uploadError={uploadError}
+          onRemove={() => setReceipt(null)}
+          onUpload={(file) => void upload(file)}
+        />
       </Form>
     </Drawer>
   );
