@@ -2,7 +2,7 @@
 // server/, the largest production files and functions, file-level import cycles, feature modules that import each
 // other, and copies of the plumbing that the module toolkit replaces. The limits are checked by
 // tests/house.test.ts; this prints the figures the closing notes quote.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -64,11 +64,14 @@ export type Cruise = {
   mutualPairs: string[][];
   moduleArrows: number;
   upwardSeedArrows: number;
+  /** Breaches of .dependency-cruiser.cjs: `rule: from → to`. */
+  violations: string[];
 };
 
 /** dependency-cruiser's graph of server/, domain/ and src/ (tests excluded). */
 export const cruise = (): Cruise => {
-  const out = execFileSync(
+  // dependency-cruiser exits with the number of breaches; the JSON on stdout is the answer either way.
+  const out = spawnSync(
     process.execPath,
     [
       join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
@@ -81,12 +84,13 @@ export const cruise = (): Cruise => {
       'json',
     ],
     { cwd: root, maxBuffer: 256 * 1024 * 1024 },
-  ).toString();
+  ).stdout.toString();
   const result = JSON.parse(out) as {
     modules: {
       source: string;
       dependencies: { resolved: string; circular: boolean; cycle?: { name: string }[] }[];
     }[];
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] };
   };
   const cycles = new Map<string, string[]>();
   const edges = new Set<string>();
@@ -114,7 +118,8 @@ export const cruise = (): Cruise => {
   const mutualPairs = [...edges]
     .map((edge) => edge.split('>') as [string, string])
     .filter(([a, b]) => a < b && edges.has(`${b}>${a}`));
-  return { cycles: [...cycles.values()], mutualPairs, moduleArrows, upwardSeedArrows };
+  const violations = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+  return { cycles: [...cycles.values()], mutualPairs, moduleArrows, upwardSeedArrows, violations };
 };
 
 export const measure = () => {
@@ -158,6 +163,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     largestFunctions: functions.slice(0, 10).map((f) => ({ ...f, file: relative('.', f.file) })),
     cycles: graph.cycles,
     mutualPairs: graph.mutualPairs,
+    violations: graph.violations,
     seedArrowsUp: graph.upwardSeedArrows,
     serverArrows: graph.moduleArrows,
     copies,
@@ -178,6 +184,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `server/db arrows up into modules, http, resources: ${graph.upwardSeedArrows} of ${graph.moduleArrows}`,
     );
+    console.log(`import rule breaches: ${graph.violations.length}`);
+    for (const v of graph.violations) console.log(`  ${v}`);
     console.log('copies:', copies);
   }
 }
