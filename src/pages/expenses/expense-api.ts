@@ -1,28 +1,31 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { expenseCategoryListRoute } from '#domain/api/expense.ts';
 import type { ExpenseCategory } from '#domain/schemas/expense.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
 import type { Translate } from '#src/kit/translate.ts';
-import { api } from '#src/providers/instances.ts';
 
 // The expense page's shared queries (docs/rules.md#expenditure).
 
-export const expenseKeys = {
-  all: ['expenses'] as const,
-  categories: (gymId: number) => ['expenses', 'categories', gymId] as const,
-  list: (gymId: number, query: object) => ['expenses', 'list', gymId, query] as const,
-  summary: (gymId: number, query: object) => ['expenses', 'summary', gymId, query] as const,
-};
+export const expenseKeys = queryKeys('expenses', {
+  categories: (gymId: number) => [gymId],
+  list: (gymId: number, query: object) => [gymId, query],
+  summary: (gymId: number, query: object) => [gymId, query],
+});
 
 /** The facility's categories; the first read makes the six built-ins. */
 export const useExpenseCategories = (gymId: number) =>
-  useQuery({
-    queryKey: expenseKeys.categories(gymId),
-    queryFn: () => api.call(expenseCategoryListRoute, { query: { gymId } }),
-    enabled: gymId > 0,
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
+  useContract(
+    expenseCategoryListRoute,
+    { query: { gymId } },
+    {
+      queryKey: expenseKeys.categories(gymId),
+      enabled: gymId > 0,
+      staleTime: 60_000,
+      meta: { silent: true },
+    },
+  );
 
 /** After a change: the lists, the totals and the categories read again (and the revenue reports' expenditure). */
 export const useRefreshExpenses = () => {
