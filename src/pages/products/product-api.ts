@@ -1,28 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { productGroupListRoute } from '#domain/api/product.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { fieldErrorsOf, isHttpError, statusOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContractList } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
+import { statusOf } from '#src/providers/http-error.ts';
 
 // The product pages' shared pieces (docs/rules.md#products, docs/rules.md#promotions): the queries' keys, who may
-// change what, the groups and the server's errors on a form. The pure pieces are in product-model.ts.
+// change what and the groups. The pure pieces are in product-model.ts; the errors go through src/kit/.
 
-import type { Translate } from './product-model.ts';
-
-export type { Translate };
-
-export const productKeys = {
-  all: ['products'] as const,
-  list: (gymId: number, filters: object, page: number) => ['products', 'list', gymId, filters, page] as const,
-  one: (gymId: number, id: number) => ['products', 'one', gymId, id] as const,
-  movements: (gymId: number, id: number, page: number) => ['products', 'movements', gymId, id, page] as const,
-  groups: (gymId: number) => ['products', 'groups', gymId] as const,
-  promotions: (gymId: number, state: string, page: number) =>
-    ['products', 'promotions', gymId, state, page] as const,
-  options: (gymId: number) => ['products', 'options', gymId] as const,
-};
+export const productKeys = queryKeys('products', {
+  list: (gymId: number, filters: object, page: number) => [gymId, filters, page],
+  one: (gymId: number, id: number) => [gymId, id],
+  movements: (gymId: number, id: number, page: number) => [gymId, id, page],
+  groups: (gymId: number) => [gymId],
+  promotions: (gymId: number, state: string, page: number) => [gymId, state, page],
+  options: (gymId: number) => [gymId],
+});
 
 /**
  * The selected facility and what the caller may do there: read with payHistoryUseYn, change with
@@ -46,29 +40,14 @@ export const useRefreshProducts = () => {
 
 /** The facility's groups in their order. */
 export const useProductGroups = (gymId: number) =>
-  useQuery({
-    queryKey: productKeys.groups(gymId),
-    queryFn: () => api.list(productGroupListRoute, { params: { gymId } }),
-    enabled: gymId > 0,
-    meta: { silent: true },
-  });
-
-/** The server's message (already in the user's language), or the generic one. */
-export const errorText = (error: unknown, translate: Translate): string =>
-  isHttpError(error) && error.message ? error.message : translate('errors.UNKNOWN');
+  useContractList(
+    productGroupListRoute,
+    { params: { gymId } },
+    { queryKey: productKeys.groups(gymId), enabled: gymId > 0, meta: { silent: true } },
+  );
 
 /** A 403 or 404 from the server: the page says so instead of offering a retry. */
 export const isRefusal = (error: unknown): boolean => [403, 404].includes(statusOf(error) ?? 0);
-
-/** The server's field errors on the form's fields; true when there were any. */
-export const showFieldErrors = (form: FormInstance, error: unknown): boolean => {
-  const fields = fieldErrorsOf(error).map((f) => ({
-    name: f.name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-    errors: f.errors,
-  }));
-  if (fields.length) form.setFields(fields);
-  return fields.length > 0;
-};
 
 /** Money as typed in an InputNumber: thousands separators shown, digits kept. */
 export const wonInput = {

@@ -1,15 +1,16 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, type FormInstance, Result, Skeleton, Space, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { productCreateRoute, productGetRoute, productUpdateRoute } from '#domain/api/product.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { fieldErrorsAllShown, showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
 import {
-  errorText,
   isRefusal,
   productKeys,
-  showFieldErrors,
   useProductAccess,
   useProductGroups,
   useRefreshProducts,
@@ -62,13 +63,16 @@ export function ProductFormPage() {
   const { gymId, canChange, ready } = useProductAccess();
   const groups = useProductGroups(gymId);
   const [form] = Form.useForm<ProductValues>();
-  const existing = useQuery({
-    queryKey: productKeys.one(gymId, id ?? 0),
-    queryFn: () => api.call(productGetRoute, { params: { id: id! }, query: { gymId } }),
-    enabled: id !== null && gymId > 0,
-    retry: false,
-    meta: { silent: true },
-  });
+  const existing = useContract(
+    productGetRoute,
+    { params: { id: id ?? 0 }, query: { gymId } },
+    {
+      queryKey: productKeys.one(gymId, id ?? 0),
+      enabled: id !== null && gymId > 0,
+      retry: false,
+      meta: { silent: true },
+    },
+  );
   const save = useProductSave(gymId, id, form);
 
   const back = () => navigate(id ? `/product/manage/info?id=${id}` : '/product/manage');
@@ -108,7 +112,7 @@ export function ProductFormPage() {
           </Typography.Title>
         </Space>
       </div>
-      {save.isError && !showFieldErrorsOnly(save.error) && (
+      {save.isError && !fieldErrorsAllShown(save.error, () => true) && (
         <Alert type="error" showIcon role="alert" message={errorText(save.error, translate)} />
       )}
       <Card className="fd-product-form">
@@ -131,10 +135,3 @@ export function ProductFormPage() {
     </div>
   );
 }
-
-/** A 400 whose field errors the form shows beside its fields: no banner for it. */
-const showFieldErrorsOnly = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  'errors' in error &&
-  Boolean((error as { errors?: object }).errors);

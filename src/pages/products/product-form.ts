@@ -1,5 +1,5 @@
 import type { ProductDetail } from '#domain/schemas/product.ts';
-import type { Translate } from './product-api.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The desk product form's values (docs/rules.md#products), the body they send and where the form starts.
 

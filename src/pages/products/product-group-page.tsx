@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, type FormInstance, List, Skeleton, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Card, Form, type FormInstance, List, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -10,15 +10,11 @@ import {
 } from '#domain/api/product.ts';
 import type { ProductGroup } from '#domain/schemas/product.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
-import { api } from '#src/providers/instances.ts';
-import {
-  errorText,
-  productKeys,
-  showFieldErrors,
-  useProductAccess,
-  useProductGroups,
-  useRefreshProducts,
-} from './product-api.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
+import { LoadFailedAlert } from '#src/kit/query-table.tsx';
+import { productKeys, useProductAccess, useProductGroups, useRefreshProducts } from './product-api.ts';
 import '../customers/members.css';
 import './products.css';
 import { AddGroupCard, GroupActions, RenameModal } from './product-group-parts.tsx';
@@ -30,21 +26,21 @@ const useGroupWrites = (gymId: number, rows: ProductGroup[], addForm: FormInstan
   const { message } = App.useApp();
   const client = useQueryClient();
   const refresh = useRefreshProducts();
-  const add = useMutation({
+  const add = useContractMutation(productGroupCreateRoute, {
     meta: { silent: true },
-    mutationFn: (name: string) => api.call(productGroupCreateRoute, { body: { gymId, name } }),
+    input: (name: string) => ({ body: { gymId, name } }),
+    invalidates: [productKeys.all],
     onSuccess: (group) => {
       addForm.resetFields();
-      refresh();
       message.success(translate('products.groups.added', { name: group.name }));
     },
     onError: (error) => {
       if (!showFieldErrors(addForm, error)) message.error(errorText(error, translate));
     },
   });
-  const reorder = useMutation({
+  const reorder = useContractMutation(productGroupOrderRoute, {
     meta: { silent: true },
-    mutationFn: (ids: number[]) => api.call(productGroupOrderRoute, { body: { gymId, ids } }),
+    input: (ids: number[]) => ({ body: { gymId, ids } }),
     onMutate: (ids) => {
       // The list shows the new order at once; a refusal reads it again.
       const byId = new Map(rows.map((g) => [g.id, g]));
@@ -56,12 +52,11 @@ const useGroupWrites = (gymId: number, rows: ProductGroup[], addForm: FormInstan
     onSettled: () => refresh(),
     onError: (error) => message.error(errorText(error, translate)),
   });
-  const remove = useMutation({
+  const remove = useContractMutation(productGroupDeleteRoute, {
     meta: { silent: true },
-    mutationFn: (group: ProductGroup) =>
-      api.call(productGroupDeleteRoute, { params: { id: group.id }, query: { gymId } }),
+    input: (group: ProductGroup) => ({ params: { id: group.id }, query: { gymId } }),
+    invalidates: [productKeys.all],
     onSuccess: (_, group) => {
-      refresh();
       message.success(translate('products.groups.deleted', { name: group.name }));
     },
     onError: (error) => message.error(errorText(error, translate)),
@@ -113,13 +108,11 @@ export function ProductGroupPage() {
         />
       )}
       {groups.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
+        <LoadFailedAlert
           message={translate('products.loadFailed')}
           description={errorText(groups.error, translate)}
-          action={<Button onClick={() => void groups.refetch()}>{translate('products.retry')}</Button>}
+          retryText={translate('products.retry')}
+          onRetry={() => void groups.refetch()}
         />
       )}
       {groups.isLoading ? (

@@ -6,13 +6,13 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, type FormInstance, Input, Modal } from 'antd';
 import { productGroupRenameRoute } from '#domain/api/product.ts';
 import { PRODUCT_GROUP_MAX } from '#domain/rules/product.ts';
 import type { ProductGroup } from '#domain/schemas/product.ts';
-import { api } from '#src/providers/instances.ts';
-import { errorText, showFieldErrors } from './product-api.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 
 /** The add form: a name, refused past the facility's largest number of groups. */
 export function AddGroupCard({
@@ -132,10 +132,9 @@ export function RenameModal({
 }) {
   const translate = useTranslate();
   const [form] = Form.useForm<{ name: string }>();
-  const save = useMutation({
+  const save = useContractMutation(productGroupRenameRoute, {
     meta: { silent: true },
-    mutationFn: (name: string) =>
-      api.call(productGroupRenameRoute, { params: { id: group.id }, query: { gymId }, body: { name } }),
+    input: (name: string) => ({ params: { id: group.id }, query: { gymId }, body: { name } }),
     onSuccess: onDone,
     onError: (error) => showFieldErrors(form, error),
   });

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { splitVat } from '#domain/rules/money.ts';
 import type { ProductDetail } from '#domain/schemas/product.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { LoadFailedAlert } from '#src/kit/query-table.tsx';
 import { formatWon } from '../customers/money.ts';
-import { errorText, isRefusal, useProductAccess, useRefreshProducts } from './product-api.ts';
+import { isRefusal, useProductAccess, useRefreshProducts } from './product-api.ts';
 import { StatusTag, StockCell } from './product-list-parts.tsx';
 import { seoulDateTime } from './product-model.ts';
 import { ProductMovements } from './product-movements.tsx';
@@ -163,13 +165,11 @@ export function ProductInfoPage() {
         }
       />
     ) : (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
+      <LoadFailedAlert
         message={translate('products.loadFailed')}
         description={errorText(product.error, translate)}
-        action={<Button onClick={() => void product.refetch()}>{translate('products.retry')}</Button>}
+        retryText={translate('products.retry')}
+        onRetry={() => void product.refetch()}
       />
     );
   if (!product.data) return <Skeleton active />;

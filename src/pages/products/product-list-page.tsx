@@ -1,19 +1,19 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Space, Table, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { productListRoute } from '#domain/api/product.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Product, ProductListQueryInput } from '#domain/schemas/product.ts';
-import { EmptyText } from '#src/components/empty-text.tsx';
+import { useContractList } from '#src/kit/contract-hooks.ts';
+import { QueryTable } from '#src/kit/query-table.tsx';
 import { api } from '#src/providers/instances.ts';
 import { saveBlob } from '../customers/download.ts';
 import { formatWon } from '../customers/money.ts';
 import { collectPages } from '../reservations/reservation-csv.ts';
-import { errorText, productKeys, useProductAccess, useProductGroups } from './product-api.ts';
+import { productKeys, useProductAccess, useProductGroups } from './product-api.ts';
 import {
   type ProductFilters,
   ProductToolbar,
@@ -64,17 +64,16 @@ export function ProductListPage() {
   const [filters, setFilters] = useState<ProductFilters>({ lowStock: false });
   const [page, setPage] = useState(1);
   const query = productQueryOf(filters);
-  const list = useQuery({
-    queryKey: productKeys.list(gymId, query, page),
-    queryFn: () =>
-      api.list(productListRoute, {
-        params: { gymId },
-        query: { ...query, _start: (page - 1) * PAGE_SIZE, _end: page * PAGE_SIZE },
-      }),
-    enabled: gymId > 0,
-    placeholderData: (previous) => previous,
-    meta: { silent: true },
-  });
+  const list = useContractList(
+    productListRoute,
+    { params: { gymId }, query: { ...query, _start: (page - 1) * PAGE_SIZE, _end: page * PAGE_SIZE } },
+    {
+      queryKey: productKeys.list(gymId, query, page),
+      enabled: gymId > 0,
+      placeholderData: (previous) => previous,
+      meta: { silent: true },
+    },
+  );
   const { exporting, exportCsv } = useProductExport(gymId, query);
   const won = (n: number) => formatWon(n, i18n.language);
   const filter = (patch: Partial<ProductFilters>) => {
@@ -112,38 +111,19 @@ export function ProductListPage() {
         </Space>
       </div>
       <ProductToolbar filters={filters} groups={groups} onFilter={filter} />
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={translate('products.loadFailed')}
-          description={errorText(list.error, translate)}
-          action={<Button onClick={() => void list.refetch()}>{translate('products.retry')}</Button>}
-        />
-      )}
-      <Table<Product>
-        rowKey="id"
-        size="middle"
+      <QueryTable<Product>
+        query={list}
+        translate={translate}
+        loadFailedKey="products.loadFailed"
+        retryKey="products.retry"
         columns={productColumns(translate, won)}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         rowClassName="fd-clickable-row"
         onRow={(p) => ({ onClick: () => navigate(`/product/manage/info?id=${p.id}`) })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
-        locale={{
-          emptyText: (
-            <EmptyText>{translate(filtered ? 'products.emptyFiltered' : 'products.empty')}</EmptyText>
-          ),
-        }}
+        showSizeChanger={false}
+        currentPage={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        emptyText={translate(filtered ? 'products.emptyFiltered' : 'products.empty')}
       />
     </div>
   );

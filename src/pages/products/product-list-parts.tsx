@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Product, ProductListQueryInput } from '#domain/schemas/product.ts';
-import type { Translate, useProductGroups } from './product-api.ts';
+import type { Translate } from '#src/kit/translate.ts';
+import type { useProductGroups } from './product-api.ts';
 import { ToneTag } from './tone-tag.tsx';
 
 export type ProductFilters = { q?: string; groupId?: number; status?: Product['status']; lowStock: boolean };

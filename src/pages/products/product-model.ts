@@ -4,6 +4,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { toCsv } from '#domain/rules/csv.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { Product, StockMovement } from '#domain/schemas/product.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The product pages' pure pieces (docs/rules.md#products): the group order's moves, the formats and the CSV files
 // (`toCsv`, docs/rules.md#exports: Excel-friendly UTF-8 with a byte order mark, no formulas), unit-tested beside
@@ -11,8 +12,6 @@ import type { Product, StockMovement } from '#domain/schemas/product.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The order after moving the group at `index` one place up (-1) or down (+1); null at either end. */
 export const moved = (ids: readonly number[], index: number, step: -1 | 1): number[] | null => {

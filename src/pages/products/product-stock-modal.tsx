@@ -1,5 +1,4 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import type { GetRef } from 'antd';
 import { Alert, Form, Input, InputNumber, Modal } from 'antd';
 import { useRef } from 'react';
@@ -7,8 +6,9 @@ import { productStockRoute } from '#domain/api/product.ts';
 import { STOCK_CHANGE_MAX } from '#domain/rules/product.ts';
 import type { ProductDetail } from '#domain/schemas/product.ts';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
-import { api } from '#src/providers/instances.ts';
-import { errorText, showFieldErrors } from './product-api.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { signed } from './product-model.ts';
 
 type AdjustValues = { direction: 'IN' | 'OUT'; quantity: number; note: string };
@@ -36,13 +36,12 @@ export function StockAdjustModal({
   const change =
     typeof quantity === 'number' && quantity > 0 ? (direction === 'OUT' ? -quantity : quantity) : 0;
   const after = product.stock + change;
-  const save = useMutation({
+  const save = useContractMutation(productStockRoute, {
     meta: { silent: true },
-    mutationFn: (v: AdjustValues) =>
-      api.call(productStockRoute, {
-        params: { id: product.id },
-        body: { gymId, change: v.direction === 'OUT' ? -v.quantity : v.quantity, note: v.note.trim() },
-      }),
+    input: (v: AdjustValues) => ({
+      params: { id: product.id },
+      body: { gymId, change: v.direction === 'OUT' ? -v.quantity : v.quantity, note: v.note.trim() },
+    }),
     onSuccess: (saved) => onDone(saved.stock),
     onError: (error) => showFieldErrors(form, error),
   });

@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { PromotionState } from '#domain/rules/product.ts';
 import type { Promotion } from '#domain/schemas/product.ts';
+import type { Translate } from '#src/kit/translate.ts';
 import { formatWon } from '../customers/money.ts';
-import type { Translate } from './product-api.ts';
 import { type Tone, ToneTag } from './tone-tag.tsx';
 
 export const STATE_TONES: Record<PromotionState, Tone> = {

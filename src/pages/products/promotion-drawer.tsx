@@ -6,13 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { promotionCreateRoute, promotionDeleteRoute, promotionUpdateRoute } from '#domain/api/product.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Promotion } from '#domain/schemas/product.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { fieldPathOf, showFieldErrors } from '#src/kit/form-errors.ts';
 import { fieldErrorsOf } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { formatWon } from '../customers/money.ts';
-import { errorText, useRefreshProducts } from './product-api.ts';
+import { productKeys, useRefreshProducts } from './product-api.ts';
 import { PromotionPeriodFields, PromotionTargetFields, PromotionTermsFields } from './promotion-fields.tsx';
 import { type PromotionValues, promotionBody, promotionInitialValues } from './promotion-form.ts';
 import { usePromotionTargets } from './use-promotion-targets.ts';
+
+const targetsOnPassPicker = (name: string) =>
+  name === 'targets' || name.startsWith('targets.') ? 'passIds' : fieldPathOf(name);
 
 /** Saving and deleting a promotion; either closes the drawer, a refusal on a field shows under it. */
 const usePromotionWrites = (
@@ -37,20 +43,14 @@ const usePromotionWrites = (
       message.success(translate('products.promotions.saved', { name: saved.name }));
       onClose();
     },
-    onError: (error) => {
-      // The server names the targets as one field; the form shows it under the pass picker.
-      const fields = fieldErrorsOf(error).map((f) => ({
-        name: f.name === 'targets' || f.name.startsWith('targets.') ? 'passIds' : f.name,
-        errors: f.errors,
-      }));
-      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-    },
+    // The server names the targets as one field; the form shows it under the pass picker.
+    onError: (error) => showFieldErrors(form, error, { pathOf: targetsOnPassPicker }),
   });
-  const remove = useMutation({
+  const remove = useContractMutation(promotionDeleteRoute, {
     meta: { silent: true },
-    mutationFn: (p: Promotion) => api.call(promotionDeleteRoute, { params: { id: p.id }, query: { gymId } }),
+    input: (p: Promotion) => ({ params: { id: p.id }, query: { gymId } }),
+    invalidates: [productKeys.all],
     onSuccess: () => {
-      refresh();
       message.success(translate('products.promotions.deleted'));
       onClose();
     },

@@ -1,15 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Radio, Space, Table, Typography } from 'antd';
+import { Button, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { promotionListRoute } from '#domain/api/product.ts';
 import { type PromotionState, promotionStates } from '#domain/rules/product.ts';
 import type { Promotion } from '#domain/schemas/product.ts';
-import { EmptyText } from '#src/components/empty-text.tsx';
-import { api } from '#src/providers/instances.ts';
-import { errorText, productKeys, useProductAccess } from './product-api.ts';
+import { useContractList } from '#src/kit/contract-hooks.ts';
+import { QueryTable } from '#src/kit/query-table.tsx';
+import { productKeys, useProductAccess } from './product-api.ts';
 import { usePromotionColumns } from './promotion-columns.tsx';
 import { PromotionDrawer } from './promotion-drawer.tsx';
 import '../customers/members.css';
@@ -28,21 +27,23 @@ export function PromotionPage() {
   const [state, setState] = useState<PromotionState | 'ALL'>('ALL');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: productKeys.promotions(gymId, state, page),
-    queryFn: () =>
-      api.list(promotionListRoute, {
-        params: { gymId },
-        query: {
-          ...(state === 'ALL' ? {} : { state }),
-          _start: (page - 1) * PAGE_SIZE,
-          _end: page * PAGE_SIZE,
-        },
-      }),
-    enabled: gymId > 0,
-    placeholderData: (previous) => previous,
-    meta: { silent: true },
-  });
+  const list = useContractList(
+    promotionListRoute,
+    {
+      params: { gymId },
+      query: {
+        ...(state === 'ALL' ? {} : { state }),
+        _start: (page - 1) * PAGE_SIZE,
+        _end: page * PAGE_SIZE,
+      },
+    },
+    {
+      queryKey: productKeys.promotions(gymId, state, page),
+      enabled: gymId > 0,
+      placeholderData: (previous) => previous,
+      meta: { silent: true },
+    },
+  );
   const columns = usePromotionColumns(canChange, setEditing);
 
   return (
@@ -73,32 +74,17 @@ export function PromotionPage() {
           ...promotionStates.map((s) => ({ value: s, label: translate(`products.promotions.states.${s}`) })),
         ]}
       />
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={translate('products.loadFailed')}
-          description={errorText(list.error, translate)}
-          action={<Button onClick={() => void list.refetch()}>{translate('products.retry')}</Button>}
-        />
-      )}
-      <Table<Promotion>
-        rowKey="id"
-        size="middle"
+      <QueryTable<Promotion>
+        query={list}
+        translate={translate}
+        loadFailedKey="products.loadFailed"
+        retryKey="products.retry"
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
-        locale={{ emptyText: <EmptyText>{translate('products.promotions.empty')}</EmptyText> }}
+        showSizeChanger={false}
+        currentPage={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        emptyText={translate('products.promotions.empty')}
       />
       {editing && (
         <PromotionDrawer

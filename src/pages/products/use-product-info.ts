@@ -1,5 +1,4 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,10 +10,12 @@ import {
 } from '#domain/api/product.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { ProductDetail } from '#domain/schemas/product.ts';
+import { useContract, useContractList, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
 import { saveBlob } from '../customers/download.ts';
 import { collectPages } from '../reservations/reservation-csv.ts';
-import { errorText, productKeys, useRefreshProducts } from './product-api.ts';
+import { productKeys } from './product-api.ts';
 import { movementCsv } from './product-model.ts';
 
 export const MOVEMENTS_PAGE_SIZE = 20;
@@ -24,57 +25,60 @@ export const useProductInfo = (gymId: number, id: number, page: number) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const refresh = useRefreshProducts();
   const [exporting, setExporting] = useState(false);
 
-  const product = useQuery({
-    queryKey: productKeys.one(gymId, id),
-    queryFn: () => api.call(productGetRoute, { params: { id }, query: { gymId } }),
-    enabled: id > 0 && gymId > 0,
-    retry: false,
-    meta: { silent: true },
-  });
-  const movements = useQuery({
-    queryKey: productKeys.movements(gymId, id, page),
-    queryFn: () =>
-      api.list(productMovementListRoute, {
-        params: { id },
-        query: { gymId, _start: (page - 1) * MOVEMENTS_PAGE_SIZE, _end: page * MOVEMENTS_PAGE_SIZE },
-      }),
-    enabled: id > 0 && gymId > 0 && product.isSuccess,
-    placeholderData: (previous) => previous,
-    meta: { silent: true },
-  });
+  const product = useContract(
+    productGetRoute,
+    { params: { id }, query: { gymId } },
+    {
+      queryKey: productKeys.one(gymId, id),
+      enabled: id > 0 && gymId > 0,
+      retry: false,
+      meta: { silent: true },
+    },
+  );
+  const movements = useContractList(
+    productMovementListRoute,
+    {
+      params: { id },
+      query: { gymId, _start: (page - 1) * MOVEMENTS_PAGE_SIZE, _end: page * MOVEMENTS_PAGE_SIZE },
+    },
+    {
+      queryKey: productKeys.movements(gymId, id, page),
+      enabled: id > 0 && gymId > 0 && product.isSuccess,
+      placeholderData: (previous) => previous,
+      meta: { silent: true },
+    },
+  );
 
-  const stop = useMutation({
+  const stop = useContractMutation(productUpdateRoute, {
     meta: { silent: true },
-    mutationFn: (p: ProductDetail) =>
-      api.call(productUpdateRoute, {
-        params: { id: p.id },
-        query: { gymId },
-        body: {
-          name: p.name,
-          groupId: p.groupId,
-          price: p.price,
-          vatMode: p.vatMode,
-          lowStockAt: p.lowStockAt,
-          memo: p.memo,
-          status: p.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-        },
-      }),
+    input: (p: ProductDetail) => ({
+      params: { id: p.id },
+      query: { gymId },
+      body: {
+        name: p.name,
+        groupId: p.groupId,
+        price: p.price,
+        vatMode: p.vatMode,
+        lowStockAt: p.lowStockAt,
+        memo: p.memo,
+        status: p.status === 'ACTIVE' ? ('INACTIVE' as const) : ('ACTIVE' as const),
+      },
+    }),
+    invalidates: [productKeys.all],
     onSuccess: (saved) => {
-      refresh();
       message.success(
         translate(saved.status === 'ACTIVE' ? 'products.info.resumed' : 'products.info.stopped'),
       );
     },
     onError: (error) => message.error(errorText(error, translate)),
   });
-  const remove = useMutation({
+  const remove = useContractMutation<typeof productDeleteRoute, void>(productDeleteRoute, {
     meta: { silent: true },
-    mutationFn: () => api.call(productDeleteRoute, { params: { id }, query: { gymId } }),
+    input: () => ({ params: { id }, query: { gymId } }),
+    invalidates: [productKeys.all],
     onSuccess: () => {
-      refresh();
       message.success(translate('products.info.deleted'));
       navigate('/product/manage');
     },

@@ -1,10 +1,9 @@
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { productListRoute } from '#domain/api/product.ts';
 import { ticketResource } from '#domain/resources/ticket.ts';
 import type { Promotion } from '#domain/schemas/product.ts';
 import { resourceRoutes } from '#src/api/resources.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContractList } from '#src/kit/contract-hooks.ts';
 import { productKeys } from './product-api.ts';
 
 /** The most pass products and desk products the target pickers offer (the API's largest page). */
@@ -14,22 +13,21 @@ type Option = { value: number; label: string };
 
 /** The facility's pass products and desk products, for the target pickers (each list's first 100 by name). */
 const useTargetOptions = (gymId: number) => {
-  const passes = useQuery({
-    queryKey: [...productKeys.options(gymId), 'passes'],
-    queryFn: () =>
-      api.list(resourceRoutes(ticketResource).list, {
-        query: { gymId, _start: 0, _end: OPTIONS_MAX, _sort: 'name', _order: 'asc' },
-      }),
-    enabled: gymId > 0,
-    retry: false,
-    meta: { silent: true },
-  });
-  const products = useQuery({
-    queryKey: [...productKeys.options(gymId), 'products'],
-    queryFn: () => api.list(productListRoute, { params: { gymId }, query: { _start: 0, _end: OPTIONS_MAX } }),
-    enabled: gymId > 0,
-    meta: { silent: true },
-  });
+  const passes = useContractList(
+    resourceRoutes(ticketResource).list,
+    { query: { gymId, _start: 0, _end: OPTIONS_MAX, _sort: 'name', _order: 'asc' } },
+    {
+      queryKey: [...productKeys.options(gymId), 'passes'],
+      enabled: gymId > 0,
+      retry: false,
+      meta: { silent: true },
+    },
+  );
+  const products = useContractList(
+    productListRoute,
+    { params: { gymId }, query: { _start: 0, _end: OPTIONS_MAX } },
+    { queryKey: [...productKeys.options(gymId), 'products'], enabled: gymId > 0, meta: { silent: true } },
+  );
   return { passes, products };
 };
 
