@@ -79,6 +79,76 @@ function LastOutcome({ last }: { last: NonNullable<BackupOverview['state']['last
   );
 }
 
+/** Where the backups go, when they run and how many are kept. */
+function BackupSettingsCard({
+  data,
+  daily,
+}: {
+  data: BackupOverview | undefined;
+  daily: string | undefined;
+}) {
+  const translate = useTranslate();
+  return (
+    <SectionCard title={translate('backups.settings')}>
+      <Descriptions column={1} size="small" layout="vertical">
+        <Descriptions.Item label={translate('backups.schedule')}>
+          {data ? (
+            data.schedule.cron ? (
+              <span>
+                {daily
+                  ? translate('backups.daily', { time: daily })
+                  : translate('backups.cron', { cron: data.schedule.cron })}
+                {data.schedule.nextRun
+                  ? ` · ${translate('backups.nextRun', { time: seoulTime(data.schedule.nextRun) })}`
+                  : ''}
+              </span>
+            ) : (
+              translate('backups.noSchedule')
+            )
+          ) : (
+            '—'
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={translate('backups.folder')}>
+          <Typography.Text code style={{ wordBreak: 'break-all' }}>
+            {data?.folder ?? '—'}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={translate('backups.keep')}>
+          {data ? translate('backups.keepCount', { count: data.keep }) : '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        {translate('backups.noDownload')}
+      </Typography.Paragraph>
+    </SectionCard>
+  );
+}
+
+/** How to restore a backup. */
+function RestoreCard() {
+  const translate = useTranslate();
+  return (
+    <SectionCard title={translate('backups.restoreTitle')}>
+      <Typography.Paragraph>{translate('backups.restore')}</Typography.Paragraph>
+      <pre
+        style={{
+          background: '#f5f5f5',
+          padding: 8,
+          borderRadius: 6,
+          overflowX: 'auto',
+          margin: '0 0 12px',
+        }}
+      >
+        <code>npm run restore -- FILE</code>
+      </pre>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {translate('backups.restoreAfter')}
+      </Typography.Paragraph>
+    </SectionCard>
+  );
+}
+
 /**
  * The operator's backups (docs/operations.md#backup): take one now and watch it, the files in BACKUP_DIR, the
  * schedule and how to restore. There is no download: a backup holds every facility's data, and it stays on the
@@ -161,57 +231,9 @@ export function BackupsPage() {
           />
         </SectionCard>
 
-        <SectionCard title={translate('backups.settings')}>
-          <Descriptions column={1} size="small" layout="vertical">
-            <Descriptions.Item label={translate('backups.schedule')}>
-              {data ? (
-                data.schedule.cron ? (
-                  <span>
-                    {daily
-                      ? translate('backups.daily', { time: daily })
-                      : translate('backups.cron', { cron: data.schedule.cron })}
-                    {data.schedule.nextRun
-                      ? ` · ${translate('backups.nextRun', { time: seoulTime(data.schedule.nextRun) })}`
-                      : ''}
-                  </span>
-                ) : (
-                  translate('backups.noSchedule')
-                )
-              ) : (
-                '—'
-              )}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('backups.folder')}>
-              <Typography.Text code style={{ wordBreak: 'break-all' }}>
-                {data?.folder ?? '—'}
-              </Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('backups.keep')}>
-              {data ? translate('backups.keepCount', { count: data.keep }) : '—'}
-            </Descriptions.Item>
-          </Descriptions>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-            {translate('backups.noDownload')}
-          </Typography.Paragraph>
-        </SectionCard>
+        <BackupSettingsCard data={data} daily={daily} />
 
-        <SectionCard title={translate('backups.restoreTitle')}>
-          <Typography.Paragraph>{translate('backups.restore')}</Typography.Paragraph>
-          <pre
-            style={{
-              background: '#f5f5f5',
-              padding: 8,
-              borderRadius: 6,
-              overflowX: 'auto',
-              margin: '0 0 12px',
-            }}
-          >
-            <code>npm run restore -- FILE</code>
-          </pre>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            {translate('backups.restoreAfter')}
-          </Typography.Paragraph>
-        </SectionCard>
+        <RestoreCard />
       </Space>
     </section>
   );

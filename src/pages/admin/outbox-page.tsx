@@ -1,38 +1,16 @@
 import { useGetLocale, useTranslate } from '@refinedev/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Segmented, Space, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { type OutboxEntry, type OutboxStatus, outboxStatuses } from '#domain/api/outbox.ts';
 import { outboxDeliveredRoute, outboxListRoute, outboxRetryRoute } from '../../api/audit.ts';
 import { PagedTable } from '../../components/paged-table.tsx';
-import { api } from '../../providers/instances.ts';
+import { useContractList, useContractMutation } from '../../kit/contract-hooks.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
 import { useReportError } from '../settings/use-report-error.ts';
+import { messageOf, outboxColumns } from './outbox-columns.tsx';
 
 const PAGE_SIZE = 20;
-const STATUS_COLORS: Record<OutboxStatus, string> = {
-  PENDING: 'processing',
-  SENT: 'success',
-  FAILED: 'warning',
-  DEAD: 'error',
-};
-const dateTime = (value: string | null) => (value ? dayjs(value).format('YYYY.MM.DD HH:mm:ss') : '—');
-
-/** A message's text in the page's language when it has one (`text: { ko, en }`), else its payload, cut short. */
-const messageOf = (payload: Record<string, unknown>, language: string): string => {
-  const text = payload.text;
-  if (typeof text === 'string') return text;
-  if (text && typeof text === 'object') {
-    const byLanguage = text as Record<string, unknown>;
-    const chosen = byLanguage[language] ?? byLanguage.ko ?? byLanguage.en;
-    if (typeof chosen === 'string') return chosen;
-  }
-  const json = JSON.stringify(payload);
-  return json.length > 160 ? `${json.slice(0, 157)}...` : json;
-};
-
 /**
  * The outbox for the operator (docs/architecture.md#outbox): what waits, what was sent, and the dead letters,
  * which a retry puts back in the queue after a confirmation.
@@ -47,19 +25,17 @@ export function OutboxPage() {
   const [status, setStatus] = useState<OutboxStatus | 'ALL'>('DEAD');
   const [currentPage, setCurrentPage] = useState(1);
   const start = (currentPage - 1) * PAGE_SIZE;
-  const list = useQuery({
-    queryKey: ['outbox', status, currentPage],
-    queryFn: () =>
-      api.list(outboxListRoute, {
-        query: { ...(status === 'ALL' ? {} : { status }), _start: start, _end: start + PAGE_SIZE },
-      }),
-  });
-  const retry = useMutation({
-    mutationFn: (id: number) => api.call(outboxRetryRoute, { params: { id } }),
+  const list = useContractList(
+    outboxListRoute,
+    { query: { ...(status === 'ALL' ? {} : { status }), _start: start, _end: start + PAGE_SIZE } },
+    { queryKey: ['outbox', status, currentPage] },
+  );
+  const retry = useContractMutation(outboxRetryRoute, {
+    input: (id: number) => ({ params: { id } }),
     meta: { silent: true },
   });
-  const delivered = useMutation({
-    mutationFn: (id: number) => api.call(outboxDeliveredRoute, { params: { id } }),
+  const delivered = useContractMutation(outboxDeliveredRoute, {
+    input: (id: number) => ({ params: { id } }),
     meta: { silent: true },
   });
 
@@ -108,67 +84,7 @@ export function OutboxPage() {
     });
   };
 
-  const columns: ColumnsType<OutboxEntry> = [
-    { key: 'id', title: '#', render: (_, row) => row.id, width: 64 },
-    { key: 'topic', title: translate('admin.outbox.topic'), render: (_, row) => row.topic },
-    {
-      // What the message says: in test mode nothing leaves, so this is where a demo reads a sent code.
-      key: 'message',
-      title: translate('admin.outbox.message'),
-      render: (_, row) => (
-        <Typography.Text style={{ fontSize: 13 }}>{messageOf(row.payload, language)}</Typography.Text>
-      ),
-    },
-    {
-      key: 'status',
-      title: translate('admin.outbox.status'),
-      render: (_, row) => (
-        <Tag color={STATUS_COLORS[row.status]}>{translate(`admin.outbox.statuses.${row.status}`)}</Tag>
-      ),
-    },
-    { key: 'attempts', title: translate('admin.outbox.attempts'), render: (_, row) => row.attempts },
-    {
-      key: 'lastError',
-      title: translate('admin.outbox.lastError'),
-      render: (_, row) => row.lastError ?? '—',
-    },
-    {
-      key: 'created',
-      title: translate('admin.outbox.created'),
-      render: (_, row) => dateTime(row.createDate),
-    },
-    {
-      key: 'next',
-      title: translate('admin.outbox.nextAttempt'),
-      render: (_, row) => (row.status === 'SENT' ? '—' : dateTime(row.nextAttemptAt)),
-    },
-    {
-      key: 'actions',
-      title: translate('crud.actions'),
-      render: (_, row) => (
-        <Space size={4} wrap>
-          {row.status === 'DEAD' || row.status === 'FAILED' ? (
-            <Button
-              size="small"
-              aria-label={`${translate('admin.outbox.retry')} #${row.id}`}
-              onClick={() => askRetry(row)}
-            >
-              {translate('admin.outbox.retry')}
-            </Button>
-          ) : null}
-          {row.status === 'SENT' && row.payload.secret !== undefined ? (
-            <Button
-              size="small"
-              aria-label={`${translate('admin.outbox.reveal')} #${row.id}`}
-              onClick={() => void showAsSent(row)}
-            >
-              {translate('admin.outbox.reveal')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+  const columns = outboxColumns({ translate, language, onRetry: askRetry, onShowAsSent: showAsSent });
 
   return (
     <section aria-labelledby="outbox-title">

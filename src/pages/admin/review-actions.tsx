@@ -1,7 +1,7 @@
 import { type BaseKey, useTranslate, useUpdate } from '@refinedev/core';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { fieldErrorsOf } from '../../providers/http-error.ts';
+import { showFieldErrors } from '../../kit/form-errors.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
 import { useReportError } from '../settings/use-report-error.ts';
 
@@ -98,9 +98,7 @@ export function RejectFacilityButton({
       setOpen(false);
       onDone?.();
     } catch (error) {
-      const reasonErrors = fieldErrorsOf(error).find((field) => field.name === 'inactiveReason');
-      if (reasonErrors) form.setFields([{ name: 'inactiveReason', errors: reasonErrors.errors }]);
-      else {
+      if (!showFieldErrors(form, error, { only: ['inactiveReason'] })) {
         setOpen(false);
         report('review.failed', error);
       }
