@@ -4,7 +4,9 @@ import { Alert, App, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { gymSettingRoute, updateGymSettingRoute } from '#domain/api/gym.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { fieldErrorsAllShown, showFieldErrors } from '#src/kit/form-errors.ts';
+import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 
 // The bank account a payment request shows for a transfer (docs/rules.md#payment-requests): a card on
@@ -45,11 +47,8 @@ export function TransferAccountCard({ gymId }: { gymId: number }) {
       message.success(translate('payRequest.account.saved'));
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      const known = fields.filter((f) => FIELDS.has(f.name));
-      if (known.length) form.setFields(known as Parameters<typeof form.setFields>[0]);
-      if (known.length < fields.length || fields.length === 0)
-        message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      showFieldErrors(form, error, { only: FIELDS });
+      if (!fieldErrorsAllShown(error, FIELDS)) message.error(errorText(error, translate));
     },
   });
 
