@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { type OutboxRow, outbox } from '../db/schema/index.ts';
 import { SEALED, type Secrets } from './message-text.ts';
 import { sealForOutbox } from './sealing.ts';
@@ -13,7 +13,7 @@ import { sealForOutbox } from './sealing.ts';
  * names them by placeholder (`{{code}}`, `{{link}}`, message-text.ts), and the payload says which kind it holds.
  */
 export const enqueue = async (
-  tx: Db,
+  tx: Executor,
   message: { topic: string; payload: Record<string, unknown>; secrets?: Secrets; now: Date },
 ): Promise<OutboxRow> => {
   const secrets = message.secrets;
