@@ -1,5 +1,5 @@
 // The week view's statements exactly as the app builds them, for the bare baseline (bench/schedule-baseline.ts).
-// `listLessons` (server/modules/schedule/schedule.service.ts) sends two: the page (the lessons of the range with
+// `listLessons` (server/modules/schedule/schedule.queries.ts) sends two: the page (the lessons of the range with
 // the trainer's name and colour joined) and the live counts of those lessons (`lesson_id in (…)`, one parameter per
 // lesson). Both are recorded from one run of `listLessons` on a client that answers the page with placeholder rows
 // (negative ids) and nothing else, so the counts statement can be filled with the real ids later.
@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import * as schema from '#server/db/schema/index.ts';
-import { listLessons } from '#server/modules/schedule/schedule.service.ts';
+import { listLessons } from '#server/modules/schedule/schedule.queries.ts';
 
 export type Statement = { text: string; params: unknown[] };
 

@@ -4,16 +4,10 @@ import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { lesson, reservation, ticket, ticketHold, ticketIssue } from '../db/schema/index.ts';
 import type { Actor } from '../kernel/actor.ts';
-import {
-  book,
-  cancelLessons,
-  cancelReservation,
-  createLessons,
-  markAttendance,
-  saveBookingSettings,
-  updateLessons,
-} from '../modules/schedule/schedule.service.ts';
-import { createTrainer } from '../modules/schedule/trainer.service.ts';
+import { cancelLessons, createLessons, updateLessons } from '../modules/schedule/lesson.commands.ts';
+import { book, cancelReservation, markAttendance } from '../modules/schedule/reservation.commands.ts';
+import { saveBookingSettings } from '../modules/schedule/schedule.commands.ts';
+import { createTrainer } from '../modules/schedule/trainer.commands.ts';
 
 // The demo facility's schedule (docs/rules.md#schedule): three trainers with profiles and pay rules, three weeks of
 // group classes and 1:1 PT slots (last week, this week, next week), bookings with attendance, a no-show, a late
