@@ -1,9 +1,8 @@
 import { toCsv } from '#domain/rules/csv.ts';
 import type { TicketIssue } from '#domain/schemas/pass.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The sold passes' CSV (docs/rules.md#passes, #exports): pure, so that it is unit-tested beside the other exports.
-
-type Translate = (key: string) => string;
 
 /** The columns, in order; each header is `passes.issued.csv.<column>`. */
 const columns = [
