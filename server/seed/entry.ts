@@ -5,14 +5,10 @@ import type { Executor } from '../db/client.ts';
 import { locker, member } from '../db/schema/index.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { customerChanged } from '../kernel/customer-summary.ts';
-import { checkInMember, overrideEntry, saveEntrySettings } from '../modules/entry/entry.service.ts';
-import {
-  createBank,
-  createRoom,
-  endRental,
-  rentLocker,
-  updateLocker,
-} from '../modules/locker/locker.service.ts';
+import { checkInMember, overrideEntry } from '../modules/entry/check-in.commands.ts';
+import { saveEntrySettings } from '../modules/entry/entry.commands.ts';
+import { createBank, createRoom, updateLocker } from '../modules/locker/locker.commands.ts';
+import { endRental, rentLocker } from '../modules/locker/rental.commands.ts';
 
 // The demo facility's check-in and lockers (README's demo table; docs/rules.md#check-in, docs/rules.md#lockers):
 // a week of entries at the times people come (allowed, refused for a hold, an expiry or used-up sessions, two let

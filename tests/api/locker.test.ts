@@ -12,7 +12,7 @@ import {
   sale,
   saleAdjustment,
 } from '#server/db/schema/index.ts';
-import { inRentalTransaction } from '#server/modules/locker/locker.service.ts';
+import { inRentalTransaction } from '#server/modules/locker/rental.commands.ts';
 import { enqueueLockerReminders } from '#server/modules/locker/locker-reminders.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, setNow } from '../fixtures/customers.ts';

@@ -4,12 +4,14 @@ import { seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Db } from '../../db/client.ts';
 import { entrySetting, gym, locker, lockerRental, member, outbox } from '../../db/schema/index.ts';
 import { enqueue } from '../../kernel/outbox.ts';
-import { LOCKER_TOPIC } from './locker.service.ts';
 
 // The rental reminders (docs/rules.md#lockers): a text to the customer N days before an ACTIVE rental ends, for
 // each N of the facility's `lockerReminderDays` (7 and 1 by default), through the outbox
 // (docs/architecture.md#outbox). A sweep finds what is due today; each message carries a dedupe key
 // (`locker-reminder:{rentalId}:{N}`), so a second sweep the same day enqueues nothing.
+
+/** The outbox topic of the rental reminders (docs/architecture.md#outbox); delivered by the MessageProvider. */
+export const LOCKER_TOPIC = 'locker';
 
 const DEFAULT_DAYS_SQL = sql.raw(`array[${DEFAULT_LOCKER_REMINDER_DAYS.join(',')}]::int[]`);
 
@@ -80,7 +82,7 @@ export const enqueueLockerReminders = async (db: Db, now: Date): Promise<number>
     let written = 0;
     for (const r of reminders) {
       if (known.has(r.dedupeKey)) continue;
-      await enqueue(tx as unknown as Db, {
+      await enqueue(tx, {
         topic: LOCKER_TOPIC,
         payload: {
           gymId: r.gymId,

@@ -18,59 +18,52 @@ import {
 } from '#domain/api/locker.ts';
 import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { moduleKit } from '../../http/module.ts';
 import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
-import { assertGymWritable } from '../../resources/engine.ts';
 import {
-  assertLockerAddOn,
-  bankRecord,
   createBank,
   createRoom,
   deleteBank,
   deleteRoom,
-  endRental,
-  inRentalTransaction,
-  listRentals,
-  lockerMap,
-  lockerTile,
-  moveRental,
-  renewRental,
-  rentalRecord,
-  rentLocker,
-  roomRecord,
   updateBank,
   updateLocker,
   updateRoom,
-} from './locker.service.ts';
+} from './locker.commands.ts';
+import { bankRecord, roomRecord } from './locker.mappers.ts';
+import { assertLockerAddOn, listRentals, lockerMap, lockerTile, rentalRecord } from './locker.queries.ts';
+import { endRental, inRentalTransaction, moveRental, renewRental, rentLocker } from './rental.commands.ts';
 
 // Lockers (docs/rules.md#lockers): every call needs the facility's LOCKER add-on in APPROVE; staff read with
 // memberUseYn and change with memberSettingYn. The facility is the path's or the `gymId` of the query or body;
 // a room, bank, locker or rental of another facility answers 404, as if it did not exist.
 
-const READ: GymRight = 'memberUseYn';
-const WRITE: GymRight = 'memberSettingYn';
 // A rental is a sale: renting and renewing take payments, and ending gives a deposit back, so those need the right to
 // sell and collect as well (docs/rules.md#permissions).
 const PAY: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
 
-export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The right first (404 without a link, 403 without the flag), then the add-on, then a closed facility. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    await assertLockerAddOn(ctx.db, gymId);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
-  const tags = ['locker'];
+/** The right first (404 without a link, 403 without the flag), then the add-on, then a closed facility. */
+const lockerKit = (ctx: AppContext) => ({
+  ...moduleKit(ctx, {
+    read: 'memberUseYn',
+    change: 'memberSettingYn',
+    addOn: (context, gymId) => assertLockerAddOn(context.db, gymId),
+  }),
+  /** The right to sell and collect, after the route's own checks. */
+  guardPay: (request: FastifyRequest, gymId: number) => assertGymRight(request, ctx.loadRights, gymId, PAY),
+  tags: ['locker'],
+});
+
+type LockerKit = ReturnType<typeof lockerKit>;
+type LockerApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The map and the rooms. */
+const registerRoomRoutes = (app: LockerApp, ctx: AppContext, kit: LockerKit) => {
+  const { right, guard, actor, reads, writes, tags } = kit;
 
   app.get(
     lockerMapRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "The facility's locker map: rooms, banks, every locker with its state, and the counts",
@@ -79,7 +72,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       return { data: await lockerMap(ctx.db, gymId, ctx.clock()) };
     },
   );
@@ -87,6 +80,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     lockerRoomCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Create a locker room',
@@ -96,8 +90,8 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const { gymId, ...body } = request.body;
-      await guard(request, gymId, WRITE);
-      const room = await ctx.db.transaction((tx) => createRoom(tx, actorOf(request, ctx.clock), gymId, body));
+      await guard(request, gymId);
+      const room = await ctx.db.transaction((tx) => createRoom(tx, actor(request), gymId, body));
       return reply.status(201).send({ data: roomRecord(room) });
     },
   );
@@ -105,6 +99,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.put(
     lockerRoomUpdateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Rename or reorder a locker room',
@@ -115,9 +110,9 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
+      const gymId = await guard(request, request.query.gymId);
       const room = await ctx.db.transaction((tx) =>
-        updateRoom(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
+        updateRoom(tx, actor(request), gymId, request.params.id, request.body),
       );
       return { data: roomRecord(room) };
     },
@@ -126,6 +121,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     lockerRoomDeleteRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -136,15 +132,21 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deleteRoom(tx, actorOf(request, ctx.clock), gymId, request.params.id));
+      const gymId = await guard(request, request.query.gymId);
+      await ctx.db.transaction((tx) => deleteRoom(tx, actor(request), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
+};
+
+/** The banks and a locker's own state. */
+const registerBankRoutes = (app: LockerApp, ctx: AppContext, kit: LockerKit) => {
+  const { right, guard, actor, writes, tags } = kit;
 
   app.post(
     lockerBankCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Create a bank and its lockers, numbered row by row (409 lockerLabelTaken on a label clash)',
@@ -154,8 +156,8 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const { gymId, ...body } = request.body;
-      await guard(request, gymId, WRITE);
-      const bank = await ctx.db.transaction((tx) => createBank(tx, actorOf(request, ctx.clock), gymId, body));
+      await guard(request, gymId);
+      const bank = await ctx.db.transaction((tx) => createBank(tx, actor(request), gymId, body));
       return reply.status(201).send({ data: bankRecord(bank) });
     },
   );
@@ -163,6 +165,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.put(
     lockerBankUpdateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Change a bank; a new shape or numbering rebuilds its lockers (409 bankInUse once rented)',
@@ -173,9 +176,9 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
+      const gymId = await guard(request, request.query.gymId);
       const bank = await ctx.db.transaction((tx) =>
-        updateBank(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
+        updateBank(tx, actor(request), gymId, request.params.id, request.body),
       );
       return { data: bankRecord(bank) };
     },
@@ -184,6 +187,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     lockerBankDeleteRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Remove a bank and its lockers (409 bankInUse once any of them was rented)',
@@ -193,8 +197,8 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) => deleteBank(tx, actorOf(request, ctx.clock), gymId, request.params.id));
+      const gymId = await guard(request, request.query.gymId);
+      await ctx.db.transaction((tx) => deleteBank(tx, actor(request), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -202,6 +206,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.put(
     lockerUpdateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: "A locker's size, or out of order (a rented locker stays rented)",
@@ -212,17 +217,23 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
+      const gymId = await guard(request, request.query.gymId);
       await ctx.db.transaction((tx) =>
-        updateLocker(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
+        updateLocker(tx, actor(request), gymId, request.params.id, request.body),
       );
       return { data: await lockerTile(ctx.db, gymId, request.params.id, ctx.clock()) };
     },
   );
+};
+
+/** Renting, and the rentals' lists. */
+const registerRentalRoutes = (app: LockerApp, ctx: AppContext, kit: LockerKit) => {
+  const { right, guard, guardPay, actor: actorOf, reads, writes, tags } = kit;
 
   app.post(
     lockerRentRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -232,9 +243,9 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.body.gymId, WRITE);
-      await assertGymRight(request, ctx.loadRights, request.body.gymId, PAY);
-      const actor = actorOf(request, ctx.clock);
+      await guard(request, request.body.gymId);
+      await guardPay(request, request.body.gymId);
+      const actor = actorOf(request);
       const rented = await inRentalTransaction(
         ctx.db,
         (tx) => rentLocker(tx, actor, request.body),
@@ -248,6 +259,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     lockerRentalListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Rentals in a view: active, expiring (ends within 7 days), expired (not returned) or ended',
@@ -257,7 +269,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       const page = await listRentals(ctx.db, gymId, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return page;
@@ -267,6 +279,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     lockerRentalGetRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'One rental (the combination masked)',
@@ -276,14 +289,20 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       return { data: await rentalRecord(ctx.db, gymId, request.params.id, ctx.clock()) };
     },
   );
+};
+
+/** What a rental goes through: renewing, moving, ending. */
+const registerRentalActionRoutes = (app: LockerApp, ctx: AppContext, kit: LockerKit) => {
+  const { right, guard, guardPay, actor: actorOf, writes, tags } = kit;
 
   app.post(
     lockerRenewRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -295,9 +314,9 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      await assertGymRight(request, ctx.loadRights, gymId, PAY);
-      const actor = actorOf(request, ctx.clock);
+      const gymId = await guard(request, request.query.gymId);
+      await guardPay(request, gymId);
+      const actor = actorOf(request);
       const id = await inRentalTransaction(ctx.db, (tx) =>
         renewRental(tx, actor, gymId, request.params.id, request.body),
       );
@@ -308,6 +327,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     lockerMoveRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Move an active rental to a free, working locker (same dates, fee, deposit and sale)',
@@ -318,8 +338,8 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      const actor = actorOf(request, ctx.clock);
+      const gymId = await guard(request, request.query.gymId);
+      const actor = actorOf(request);
       const id = await inRentalTransaction(
         ctx.db,
         (tx) => moveRental(tx, actor, gymId, request.params.id, request.body),
@@ -332,6 +352,7 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     lockerEndRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'End a rental: the key returned, the deposit refunded (a refund line) or kept with a reason',
@@ -342,13 +363,21 @@ export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      if (request.body.depositRefunded > 0) await assertGymRight(request, ctx.loadRights, gymId, PAY);
-      const actor = actorOf(request, ctx.clock);
+      const gymId = await guard(request, request.query.gymId);
+      if (request.body.depositRefunded > 0) await guardPay(request, gymId);
+      const actor = actorOf(request);
       const id = await inRentalTransaction(ctx.db, (tx) =>
         endRental(tx, actor, gymId, request.params.id, request.body),
       );
       return { data: await rentalRecord(ctx.db, gymId, id, actor.now) };
     },
   );
+};
+
+export const lockerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const kit = lockerKit(ctx);
+  registerRoomRoutes(app, ctx, kit);
+  registerBankRoutes(app, ctx, kit);
+  registerRentalRoutes(app, ctx, kit);
+  registerRentalActionRoutes(app, ctx, kit);
 };
