@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { CustomerSegment } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import { nameStatements } from '#server/db/named-statements.ts';
-import type { customerSorts } from '#server/modules/customer/customer.queries.ts';
+import type { customerSorts } from '#server/modules/customer/customer.sql.ts';
 import { customerListStatement, customerPassesStatement, type Statement } from './members-sql.ts';
 
 const SESSION_SQL =

@@ -5,14 +5,10 @@ import { maskName } from '#domain/rules/customer.ts';
 import { addDays, seoulDayStartUtc, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Db } from '../db/client.ts';
 import { consult, notification } from '../db/schema/index.ts';
-import {
-  activeSurvey,
-  callConsult,
-  createFromKiosk,
-  finishConsult,
-  moveStage,
-} from '../modules/consult/consult.service.ts';
-import { createCustomer } from '../modules/customer/customer.service.ts';
+import { callConsult, finishConsult, moveStage } from '../modules/consult/consult.commands.ts';
+import { activeSurvey } from '../modules/consult/consult.queries.ts';
+import { createFromKiosk } from '../modules/consult/kiosk.commands.ts';
+import { createCustomer } from '../modules/customer/customer.commands.ts';
 
 // The demo facility's consultations (docs/rules.md#consulting): the survey, 15 walk-ins over the past month in every
 // outcome, and the pipeline's history, all written through the services the tablet and the staff use.

@@ -25,13 +25,9 @@ import {
 import type { Actor } from '../kernel/actor.ts';
 import { writeAudit } from '../kernel/audit.ts';
 import { customerChanged } from '../kernel/customer-summary.ts';
-import { importCustomers } from '../modules/customer/customer.service.ts';
-import {
-  createCategory,
-  createExpense,
-  listCategories,
-  reverseExpense,
-} from '../modules/expense/expense.service.ts';
+import { importCustomers } from '../modules/customer/customer-import.commands.ts';
+import { createCategory, createExpense, reverseExpense } from '../modules/expense/expense.commands.ts';
+import { listCategories } from '../modules/expense/expense.queries.ts';
 import { consumeSessions, refundPass, sellPassSale } from '../modules/pass/pass.service.ts';
 import {
   claimTransfer,

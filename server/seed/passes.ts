@@ -4,7 +4,8 @@ import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Executor } from '../db/client.ts';
 import { member, sale, type TicketRow, ticket } from '../db/schema/index.ts';
 import type { Actor } from '../kernel/actor.ts';
-import { addMemo, importCustomers } from '../modules/customer/customer.service.ts';
+import { addMemo } from '../modules/customer/customer.commands.ts';
+import { importCustomers } from '../modules/customer/customer-import.commands.ts';
 import {
   collectPayment,
   consumeSessions,

@@ -3,7 +3,7 @@ import { consult, consultEvent } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import type { ResourceHooks } from '../../resources/engine.ts';
 import { rowOf } from '../rows.ts';
-import { clearWaitingNotices } from './consult.service.ts';
+import { clearWaitingNotices } from './consult.commands.ts';
 
 // The generic consult calls (docs/rules.md#consulting): a phone consult logged by staff, an edit of its contact
 // details, and DELETE /consult/{id}; each is audited. Like the consultation list, they need consultUseYn /

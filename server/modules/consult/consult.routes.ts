@@ -19,39 +19,35 @@ import {
   surveyGetRoute,
   surveySaveRoute,
 } from '#domain/api/consult.ts';
-import { type GymRight, hasRight } from '#domain/permissions.ts';
+import { hasRight } from '#domain/permissions.ts';
 import { consultResource } from '#domain/resources/index.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { consult } from '../../db/schema/index.ts';
 import { requireMember } from '../../http/auth.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
 import { assertGymRight, rightsOf } from '../../http/rights.ts';
-import { type Actor, actorOf } from '../../kernel/actor.ts';
-import { recordAudit } from '../../kernel/audit.ts';
 import { assertGymWritable, listQuerySchema, listRecords, sendList } from '../../resources/engine.ts';
-import { createCustomer } from '../customer/customer.service.ts';
+import {
+  addFollowUp,
+  callConsult,
+  convertConsult,
+  finishConsult,
+  moveStage,
+  saveSurvey,
+} from './consult.commands.ts';
+import { toConsult } from './consult.mappers.ts';
 import {
   activeSurvey,
-  addFollowUp,
   assertConsultAddOn,
-  callConsult,
   consultDetail,
   consultRow,
-  createFromKiosk,
-  customerOfConsult,
-  finishConsult,
-  kioskGymOf,
-  kioskInfo,
-  kioskStatus,
-  moveStage,
-  openKiosk,
-  pipeline,
-  saveSurvey,
-  toConsult,
   waitingCount,
-} from './consult.service.ts';
+} from './consult.queries.ts';
+import { createFromKiosk, openKiosk } from './kiosk.commands.ts';
+import { kioskGymOf, kioskInfo, kioskStatus } from './kiosk.queries.ts';
 import { kioskStaffRoutes } from './kiosk-staff.routes.ts';
+import { pipeline } from './pipeline.queries.ts';
 
 // Consulting (docs/rules.md#consulting): read with consultUseYn, changed with consultSettingYn. The list, a
 // consult's record and the survey builder need no add-on (docs/rules.md#access-table); the tablet flow and the CRM
@@ -59,64 +55,40 @@ import { kioskStaffRoutes } from './kiosk-staff.routes.ts';
 // take only the `x-kiosk-token` header: no session, no other facility, nothing but its own survey and consults.
 // Its staff steps (kiosk-staff.routes.ts) add a staff window that a staff member opens with their password.
 
-const READ: GymRight = 'consultUseYn';
-const WRITE: GymRight = 'consultSettingYn';
-
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ['consult'];
 
-export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The right in the facility, then (the tablet flow and the CRM) the add-on; a write also needs it open. */
-  const guard = async (
-    request: FastifyRequest,
-    gymId: number,
-    right: GymRight,
-    operatorReads = true,
-    addOn = false,
-  ) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right, {
-      superadmin: operatorReads && right === READ,
-    });
-    if (addOn) await assertConsultAddOn(ctx.db, gymId);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-  };
+/** A consult by id, guarded in its own facility (another facility's id answers 404). */
+const consultGuard = (ctx: AppContext, kit: ModuleKit) => async (request: FastifyRequest, id: number) => {
+  requireMember(request);
+  const row = await consultRow(ctx.db, id);
+  await kit.guard(request, row.gymId);
+  return row;
+};
 
-  /** A consult by id, guarded in its own facility (another facility's id answers 404). */
-  const guarded = async (request: FastifyRequest, id: number, right: GymRight, addOn = false) => {
-    requireMember(request);
-    const row = await consultRow(ctx.db, id);
-    await guard(request, row.gymId, right, true, addOn);
-    return row;
-  };
+/** The list, a consult's record and its wrap-up, the survey: no add-on needed. */
+const registerConsultRecordRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const guarded = consultGuard(ctx, kit);
 
   app.get(
     consultListRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary:
           "A facility's consultations, filtered by date, kind, status, outcome, stage, staff and source",
         params: consultListRoute.params,
         querystring: listQuerySchema(consultResource),
-        response: { 200: consultListRoute.response, ...reads },
+        response: { 200: consultListRoute.response, ...kit.reads },
       },
     },
     async (request, reply) => {
-      const { gymId } = request.params;
-      await guard(request, gymId, READ);
+      const gymId = await kit.guard(request, request.params.gymId);
+      const where = [eq(consult.gymId, gymId)];
       return sendList(
         reply,
-        await listRecords(
-          request,
-          ctx,
-          consultResource,
-          {},
-          request.query,
-          [eq(consult.gymId, gymId)],
-          [gymId],
-        ),
+        await listRecords(request, ctx, consultResource, {}, request.query, where, [gymId]),
       );
     },
   );
@@ -124,31 +96,33 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     consultWaitingRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary: 'Prospects waiting at the tablet: the badge of the consult list',
         params: consultWaitingRoute.params,
-        response: { 200: consultWaitingRoute.response, ...reads },
+        response: { 200: consultWaitingRoute.response, ...kit.reads },
       },
     },
     async (request) => {
-      await guard(request, request.params.gymId, READ);
-      return { data: { count: await waitingCount(ctx.db, request.params.gymId) } };
+      const gymId = await kit.guard(request, request.params.gymId);
+      return { data: { count: await waitingCount(ctx.db, gymId) } };
     },
   );
 
   app.get(
     consultGetRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary: 'One consultation: answers, result, consents and timeline',
         params: consultGetRoute.params,
-        response: { 200: consultGetRoute.response, ...reads },
+        response: { 200: consultGetRoute.response, ...kit.reads },
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, READ);
+      const row = await guarded(request, request.params.id);
       const rights = (await rightsOf(request, ctx.loadRights)).get(row.gymId);
       const mayReadHealth = rights !== undefined && hasRight(rights, 'memberSettingYn');
       return { data: await consultDetail(ctx.db, row, { mayReadHealth }) };
@@ -158,17 +132,18 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     consultCallRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: 'Take a waiting prospect: the tablet moves on to the result',
         params: consultCallRoute.params,
-        response: { 200: consultCallRoute.response, ...writes },
+        response: { 200: consultCallRoute.response, ...kit.writes },
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE);
+      const row = await guarded(request, request.params.id);
       const { after } = await ctx.db.transaction((tx) =>
-        callConsult(tx, row.id, row.gymId, actorOf(request, ctx.clock)),
+        callConsult(tx, row.id, row.gymId, kit.actor(request)),
       );
       return { data: toConsult(after) };
     },
@@ -177,28 +152,20 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     consultFinishRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: 'The wrap-up: registered, follow-up or lost',
         params: consultFinishRoute.params,
         body: consultFinishRoute.body,
-        response: { 200: consultFinishRoute.response, ...writes },
+        response: { 200: consultFinishRoute.response, ...kit.writes },
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE);
-      const { after } = await ctx.db.transaction(async (tx) => {
-        const done = await finishConsult(tx, row.id, row.gymId, request.body, actorOf(request, ctx.clock));
-        await recordAudit(tx, request, ctx, {
-          gymId: row.gymId,
-          action: 'consult.finish',
-          entity: 'consult',
-          entityId: row.id,
-          before: { outcome: done.before.outcome, stage: done.before.stage },
-          after: { outcome: done.after.outcome, stage: done.after.stage, lostReason: done.after.lostReason },
-        });
-        return done;
-      });
+      const row = await guarded(request, request.params.id);
+      const { after } = await ctx.db.transaction((tx) =>
+        finishConsult(tx, row.id, row.gymId, request.body, kit.actor(request)),
+      );
       return { data: toConsult(after) };
     },
   );
@@ -206,63 +173,80 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     consultConvertRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: "The prospect's customer: the one with that phone, or a new one (memberSettingYn too)",
         params: consultConvertRoute.params,
-        response: { 200: consultConvertRoute.response, ...writes },
+        response: { 200: consultConvertRoute.response, ...kit.writes },
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE);
+      const row = await guarded(request, request.params.id);
       await assertGymRight(request, ctx.loadRights, row.gymId, 'memberSettingYn');
-      const data = await ctx.db.transaction(async (tx) => {
-        const found = await customerOfConsult(tx, row);
-        if (found) return found;
-        const created = await createCustomer(
-          tx,
-          { memberId: request.member?.id ?? null, requestId: request.id, now: ctx.clock() },
-          row.gymId,
-          {
-            name: row.name,
-            phone: row.phone,
-            gender: 'NONE',
-            leadSource: 'CONSULT',
-            memo: row.content,
-          },
-        );
-        // createCustomer records its own audit entry.
-        return { customerId: created.id, created: true };
-      });
+      const data = await ctx.db.transaction((tx) => convertConsult(tx, kit.actor(request), row));
       return { data };
     },
   );
 
+  app.get(
+    surveyGetRoute.path,
+    {
+      ...kit.right('read'),
+      schema: {
+        tags,
+        summary: "The facility's active survey",
+        params: surveyGetRoute.params,
+        response: { 200: surveyGetRoute.response, ...kit.reads },
+      },
+    },
+    async (request) => {
+      const gymId = await kit.guard(request, request.params.gymId);
+      return { data: await activeSurvey(ctx.db, gymId) };
+    },
+  );
+
+  app.post(
+    surveySaveRoute.path,
+    {
+      ...kit.right('change'),
+      schema: {
+        tags,
+        summary: 'Save the survey as its next version',
+        params: surveySaveRoute.params,
+        body: surveySaveRoute.body,
+        response: { 201: surveySaveRoute.response, ...kit.writes },
+      },
+    },
+    async (request, reply) => {
+      const gymId = await kit.guard(request, request.params.gymId);
+      const saved = await ctx.db.transaction((tx) => saveSurvey(tx, gymId, request.body, kit.actor(request)));
+      return reply.code(201).send({ data: saved });
+    },
+  );
+};
+
+/** The CRM (the pipeline, its moves and follow-ups) and opening the tablet: the CONSULT add-on too. */
+const registerConsultCrmRoutes = (app: RouteApp, ctx: AppContext, crm: ModuleKit) => {
+  const guarded = consultGuard(ctx, crm);
+
   app.put(
     consultStageRoute.path,
     {
+      ...crm.right('change'),
       schema: {
         tags,
         summary: 'Move a lead in the pipeline (audited)',
         params: consultStageRoute.params,
         body: consultStageRoute.body,
-        response: { 200: consultStageRoute.response, ...writes },
+        response: { 200: consultStageRoute.response, ...crm.writes },
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE, true);
-      const { after } = await ctx.db.transaction(async (tx) => {
-        const moved = await moveStage(tx, row.id, row.gymId, request.body.stage, actorOf(request, ctx.clock));
-        await recordAudit(tx, request, ctx, {
-          gymId: row.gymId,
-          action: 'consult.stage',
-          entity: 'consult',
-          entityId: row.id,
-          before: { stage: moved.before.stage },
-          after: { stage: moved.after.stage },
-        });
-        return moved;
-      });
+      const row = await guarded(request, request.params.id);
+      const { after } = await ctx.db.transaction((tx) =>
+        moveStage(tx, row.id, row.gymId, request.body.stage, crm.actor(request)),
+      );
       return { data: toConsult(after) };
     },
   );
@@ -270,82 +254,38 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     consultFollowUpRoute.path,
     {
+      ...crm.right('change'),
       schema: {
         tags,
         summary: 'Plan a follow-up',
         params: consultFollowUpRoute.params,
         body: consultFollowUpRoute.body,
-        response: { 200: consultFollowUpRoute.response, ...writes },
+        response: { 200: consultFollowUpRoute.response, ...crm.writes },
       },
     },
     async (request) => {
-      const row = await guarded(request, request.params.id, WRITE, true);
+      const row = await guarded(request, request.params.id);
       const { after } = await ctx.db.transaction((tx) =>
-        addFollowUp(tx, row.id, row.gymId, request.body, actorOf(request, ctx.clock)),
+        addFollowUp(tx, row.id, row.gymId, request.body, crm.actor(request)),
       );
       return { data: toConsult(after) };
     },
   );
 
   app.get(
-    surveyGetRoute.path,
-    {
-      schema: {
-        tags,
-        summary: "The facility's active survey",
-        params: surveyGetRoute.params,
-        response: { 200: surveyGetRoute.response, ...reads },
-      },
-    },
-    async (request) => {
-      await guard(request, request.params.gymId, READ);
-      return { data: await activeSurvey(ctx.db, request.params.gymId) };
-    },
-  );
-
-  app.post(
-    surveySaveRoute.path,
-    {
-      schema: {
-        tags,
-        summary: 'Save the survey as its next version',
-        params: surveySaveRoute.params,
-        body: surveySaveRoute.body,
-        response: { 201: surveySaveRoute.response, ...writes },
-      },
-    },
-    async (request, reply) => {
-      const { gymId } = request.params;
-      await guard(request, gymId, WRITE);
-      const saved = await ctx.db.transaction(async (tx) => {
-        const survey = await saveSurvey(tx, gymId, request.body, actorOf(request, ctx.clock));
-        await recordAudit(tx, request, ctx, {
-          gymId,
-          action: 'consult.survey',
-          entity: 'consult-survey',
-          entityId: survey.id,
-          after: { version: survey.version, questions: survey.definition.questions.length },
-        });
-        return survey;
-      });
-      return reply.code(201).send({ data: saved });
-    },
-  );
-
-  app.get(
     pipelineRoute.path,
     {
+      ...crm.right('read'),
       schema: {
         tags,
         summary: 'The lead pipeline and the month in figures',
         params: pipelineRoute.params,
         querystring: pipelineRoute.query,
-        response: { 200: pipelineRoute.response, ...reads },
+        response: { 200: pipelineRoute.response, ...crm.reads },
       },
     },
     async (request) => {
-      const { gymId } = request.params;
-      await guard(request, gymId, READ, true, true);
+      const gymId = await crm.guard(request, request.params.gymId);
       const month = request.query.month ?? seoulToday(ctx.clock()).slice(0, 7);
       return { data: await pipeline(ctx.db, gymId, month, ctx.clock()) };
     },
@@ -354,24 +294,24 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     kioskOpenRoute.path,
     {
+      // Only the facility's own staff open its tablet: the operator reads, but never writes walk-ins.
+      ...crm.right('change', { flag: 'consultUseYn', operatorReads: false }),
       schema: {
         tags,
         summary: "Open the tablet flow: the tablet's token",
         params: kioskOpenRoute.params,
-        response: { 201: kioskOpenRoute.response, ...writes },
+        response: { 201: kioskOpenRoute.response, ...crm.writes },
       },
     },
     async (request, reply) => {
-      const { gymId } = request.params;
-      // Only the facility's own staff open its tablet: the operator reads, but never writes walk-ins.
-      await guard(request, gymId, READ, false, true);
-      await assertGymWritable(ctx, gymId);
-      return reply.code(201).send({ data: await openKiosk(ctx.db, gymId, actorOf(request, ctx.clock)) });
+      const gymId = await crm.guard(request, request.params.gymId);
+      return reply.code(201).send({ data: await openKiosk(ctx.db, gymId, crm.actor(request)) });
     },
   );
+};
 
-  // ---- The tablet: the token only ----
-
+/** The tablet: its token only. */
+const registerKioskRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
   // The token is checked in onRequest, before the input is validated: a call without a good token learns
   // nothing, not even what its input should look like (401 first, as a session route does).
   const kioskGyms = new WeakMap<FastifyRequest, number>();
@@ -397,7 +337,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary: "The tablet: the facility's name, its active survey and its products on sale",
-        response: { 200: kioskInfoRoute.response, ...reads },
+        response: { 200: kioskInfoRoute.response, ...kit.reads },
       },
     },
     async (request) => ({ data: await kioskInfo(ctx.db, kioskGym(request), ctx.clock()) }),
@@ -411,7 +351,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         summary: "The tablet: a prospect's answers and consents",
         body: kioskCreateRoute.body,
-        response: { 201: kioskCreateRoute.response, ...writes },
+        response: { 201: kioskCreateRoute.response, ...kit.writes },
       },
     },
     async (request, reply) => {
@@ -430,12 +370,20 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         summary: 'The tablet: its own consult, by the token it was given',
         params: kioskStatusRoute.params,
-        response: { 200: kioskStatusRoute.response, ...reads },
+        response: { 200: kioskStatusRoute.response, ...kit.reads },
       },
     },
     async (request) => ({ data: await kioskStatus(ctx.db, kioskGym(request), request.params.token) }),
   );
+};
 
+export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const rights = { read: 'consultUseYn', change: 'consultSettingYn', operatorReads: true } as const;
+  const kit = moduleKit(ctx, rights);
+  const crm = moduleKit(ctx, { ...rights, addOn: (ctx, gymId) => assertConsultAddOn(ctx.db, gymId) });
+  registerConsultRecordRoutes(app, ctx, kit);
+  registerConsultCrmRoutes(app, ctx, crm);
+  registerKioskRoutes(app, ctx, kit);
   // The tablet's staff steps: its token and a staff window opened with a staff member's password.
   await app.register(kioskStaffRoutes, { ctx });
 };

@@ -16,31 +16,20 @@ import {
 import { type GymRight, hasRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import type { ConsultKioskRow } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound, unauthenticated } from '../../http/errors.ts';
+import { AppError, notFound, unauthenticated } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { type AuditEvent, writeAudit } from '../../kernel/audit.ts';
+import type { Actor } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import { staffSignIn } from '../auth/staff-sign-in.ts';
-import { createCustomer } from '../customer/customer.service.ts';
-import { sellPass } from '../pass/pass.service.ts';
-import { passPromotions } from '../product/sale-promotion.ts';
-import {
-  assertConsultAddOn,
-  callConsult,
-  consultRow,
-  customerOfConsult,
-  finishConsult,
-  kioskOf,
-  toConsult,
-} from './consult.service.ts';
-import {
-  closeKiosk,
-  endStaffWindow,
-  openStaffWindow,
-  staffMember,
-  staffOfWindow,
-  wrapUpView,
-} from './kiosk-staff.service.ts';
+import { sellPass } from '../pass/pass.commands.ts';
+import { passPromotions } from '../product/sale-promotion.queries.ts';
+import { callConsult, convertConsult, finishConsult } from './consult.commands.ts';
+import { toConsult } from './consult.mappers.ts';
+import { assertConsultAddOn, consultRow, customerOfConsult } from './consult.queries.ts';
+import { refused } from './consult.refusals.ts';
+import { kioskOf } from './kiosk.queries.ts';
+import { closeKiosk, endStaffWindow, openStaffWindow } from './kiosk-staff.commands.ts';
+import { staffMember, staffOfWindow, wrapUpView } from './kiosk-staff.queries.ts';
 
 // The consulting tablet's staff steps (docs/rules.md#consulting). The tablet holds its token and nothing else; a
 // staff step also needs a staff window, which a staff member opens at the tablet with their sign-in id and
@@ -69,7 +58,10 @@ const headerOf = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The tablet's checks: its token, its staff window, the staff member acting and a consult of its facility. */
+const kioskSteps = (ctx: AppContext) => {
   // The tokens are checked in onRequest, before the input is validated: a call without them learns nothing, not
   // even what its input should look like.
   const tablets = new WeakMap<FastifyRequest, ConsultKioskRow>();
@@ -123,12 +115,12 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     return row;
   };
 
-  const audit = (
-    tx: Parameters<typeof writeAudit>[0],
-    who: { memberId: number; requestId: string; now: Date },
-    event: AuditEvent,
-  ) => writeAudit(tx, { ...event, actorMemberId: who.memberId, requestId: who.requestId, now: who.now });
+  return { tabletOnly, staffStep, tabletOf, signIn, acting, consultOf };
+};
 
+/** Opening, ending and closing: a staff member's sign-in at the tablet. */
+const registerStaffWindowRoutes = (app: RouteApp, ctx: AppContext, steps: ReturnType<typeof kioskSteps>) => {
+  const { tabletOnly, tabletOf, signIn } = steps;
   app.post(
     kioskStaffOpenRoute.path,
     {
@@ -147,22 +139,8 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const kiosk = tabletOf(request);
       const who = await signIn(request, request.body.userId, request.body.password);
       if (!who.rights || !hasRight(who.rights, READ)) throw new AppError('FORBIDDEN', 'kioskStaffForbidden');
-      const now = ctx.clock();
-      const opened = await ctx.db.transaction(async (tx) => {
-        const window = await openStaffWindow(tx, kiosk.id, who.memberId, now);
-        await audit(
-          tx,
-          { memberId: who.memberId, requestId: request.id, now },
-          {
-            gymId: kiosk.gymId,
-            action: 'consult.kiosk-staff',
-            entity: 'consult-kiosk',
-            entityId: kiosk.id,
-            after: { until: window.expiresAt },
-          },
-        );
-        return window;
-      });
+      const actor = { memberId: who.memberId, requestId: request.id, now: ctx.clock() };
+      const opened = await ctx.db.transaction((tx) => openStaffWindow(tx, actor, kiosk));
       return reply.code(201).send({
         data: {
           ...opened,
@@ -207,18 +185,16 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const kiosk = tabletOf(request);
       const who = await signIn(request, request.body.userId, request.body.password);
       if (!who.rights || !hasRight(who.rights, READ)) throw new AppError('FORBIDDEN', 'kioskCloseForbidden');
-      const now = ctx.clock();
-      await ctx.db.transaction(async (tx) => {
-        await closeKiosk(tx, kiosk.id, now);
-        await audit(
-          tx,
-          { memberId: who.memberId, requestId: request.id, now },
-          { gymId: kiosk.gymId, action: 'consult.kiosk-close', entity: 'consult-kiosk', entityId: kiosk.id },
-        );
-      });
+      const actor: Actor = { memberId: who.memberId, requestId: request.id, now: ctx.clock() };
+      await ctx.db.transaction((tx) => closeKiosk(tx, actor, kiosk));
       return reply.code(204).send(null);
     },
   );
+};
+
+/** The staff steps: the staff window too, and each step's rights in the tablet's facility. */
+const registerStaffStepRoutes = (app: RouteApp, ctx: AppContext, steps: ReturnType<typeof kioskSteps>) => {
+  const { staffStep, acting, consultOf } = steps;
 
   app.get(
     kioskStaffConsultRoute.path,
@@ -274,18 +250,10 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const who = await acting(request, WRITE);
       const row = await consultOf(request, request.params.id);
-      const { after } = await ctx.db.transaction(async (tx) => {
-        const done = await finishConsult(tx, row.id, row.gymId, request.body, who);
-        await audit(tx, who, {
-          gymId: row.gymId,
-          action: 'consult.finish',
-          entity: 'consult',
-          entityId: row.id,
-          before: { outcome: done.before.outcome, stage: done.before.stage },
-          after: { outcome: done.after.outcome, stage: done.after.stage, lostReason: done.after.lostReason },
-        });
-        return done;
-      });
+      // Audited in the staff member's name.
+      const { after } = await ctx.db.transaction((tx) =>
+        finishConsult(tx, row.id, row.gymId, request.body, who),
+      );
       return { data: toConsult(after) };
     },
   );
@@ -304,19 +272,8 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const who = await acting(request, WRITE, SELL);
       const row = await consultOf(request, request.params.id);
-      const data = await ctx.db.transaction(async (tx) => {
-        const found = await customerOfConsult(tx, row);
-        if (found) return found;
-        // createCustomer records its own audit entry, in the staff member's name.
-        const created = await createCustomer(tx, who, row.gymId, {
-          name: row.name,
-          phone: row.phone,
-          gender: 'NONE',
-          leadSource: 'CONSULT',
-          memo: row.content,
-        });
-        return { customerId: created.id, created: true };
-      });
+      // A new customer is audited in the staff member's name.
+      const data = await ctx.db.transaction((tx) => convertConsult(tx, who, row));
       return { data };
     },
   );
@@ -360,11 +317,17 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const row = await consultOf(request, request.params.id);
       const data = await ctx.db.transaction(async (tx) => {
         const customerId = row.customerId ?? (await customerOfConsult(tx, row))?.customerId;
-        if (!customerId) throw conflict('kioskConsultNoCustomer');
+        if (!customerId) throw refused('kioskConsultNoCustomer');
         const issueId = await sellPass(tx, who, { ...request.body, gymId: row.gymId, memberId: customerId });
         return { issueId, customerId };
       });
       return reply.code(201).send({ data });
     },
   );
+};
+
+export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const steps = kioskSteps(ctx);
+  registerStaffWindowRoutes(app, ctx, steps);
+  registerStaffStepRoutes(app, ctx, steps);
 };

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { nameSearchKey, phoneSearchDigits } from '#domain/rules/customer.ts';
 import { NO_VISIT_DAYS } from '#domain/rules/entry.ts';
 import { type CustomerSegment, customerSegments, EXPIRING_SESSIONS } from '#domain/rules/passes.ts';
 import { addDays, seoulDayStartUtc } from '#domain/rules/seoul-time.ts';
 import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import { member } from '../../db/schema/index.ts';
+import { searchCondition } from '../../kernel/customer-search.ts';
 
 // The customer list's SQL (docs/rules.md#customers): one statement per page, on the member table alone. The
 // segments are the same definitions as `inSegment` in domain/rules/passes.ts, written over the summary columns
@@ -56,21 +56,6 @@ export const segmentCondition = (segment: CustomerSegment, today: string, days: 
     case 'noVisit':
       return noVisitToday(today);
   }
-};
-
-/**
- * The search (docs/rules.md#lists-and-search): spaces and hyphens are ignored; three or more digits match any
- * part of the phone, anything else any part of the name. Both ride the trigram indexes.
- */
-export const searchCondition = (q: string | undefined): SQL | undefined => {
-  if (!q) return undefined;
-  const digits = phoneSearchDigits(q);
-  if (digits) return sql`${member.phone} like ${`%${digits}%`}`;
-  const key = nameSearchKey(q).replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (!key) return undefined;
-  // Hangul has no case: a plain `like` is half the cost of `ilike` (bench/README.md).
-  const caseless = key === key.toLowerCase() && key === key.toUpperCase();
-  return caseless ? sql`${member.name} like ${`%${key}%`}` : sql`${member.name} ilike ${`%${key}%`}`;
 };
 
 export const customerSorts = {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   expenseCategoryCreateRoute,
@@ -10,61 +9,41 @@ import {
   expenseReverseRoute,
   expenseSummaryRoute,
 } from '#domain/api/expense.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
 import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
-import { assertGymWritable } from '../../resources/engine.ts';
+import { createCategory, createExpense, renameCategory, reverseExpense } from './expense.commands.ts';
 import {
-  createCategory,
-  createExpense,
   expenseById,
   expenseSummary,
   exportExpenses,
   listCategories,
   listExpenses,
-  renameCategory,
-  reverseExpense,
-} from './expense.service.ts';
+} from './expense.queries.ts';
 
 // Expenditure (docs/rules.md#expenditure): read with the finance right (financeUseYn), written with it and
 // payHistorySettingYn. The
 // facility is the query's or the body's `gymId`; a category or expense of another facility answers 404.
 
-const FINANCE: GymRight = 'financeUseYn';
-const READ: GymRight = 'financeUseYn';
-const WRITE: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['expense'];
 
-export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The right first (404 without a link, 403 without the flag), then a closed facility for a write. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    // Expenditure (payroll included) and the net profit are the business's finances (docs/rules.md#access-table).
-    await assertGymRight(request, ctx.loadRights, gymId, FINANCE);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
-  const tags = ['expense'];
-
+const registerCategoryRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
   app.get(
     expenseCategoryListRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary: 'The expense categories: the six built-ins (made on the first read) and the facility’s own',
         querystring: expenseCategoryListRoute.query,
-        response: { 200: expenseCategoryListRoute.response, ...reads },
+        response: { 200: expenseCategoryListRoute.response, ...kit.reads },
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await kit.guard(request, request.query.gymId);
       return { data: await listCategories(ctx.db, gymId) };
     },
   );
@@ -72,17 +51,18 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     expenseCategoryCreateRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: 'Add a category of the facility’s own (409 expenseCategoryNameTaken)',
         body: expenseCategoryCreateRoute.body,
-        response: { 201: expenseCategoryCreateRoute.response, ...writes },
+        response: { 201: expenseCategoryCreateRoute.response, ...kit.writes },
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
+      const gymId = await kit.guard(request, request.body.gymId);
       const row = await ctx.db.transaction((tx) =>
-        createCategory(tx, actorOf(request, ctx.clock), gymId, request.body.name),
+        createCategory(tx, kit.actor(request), gymId, request.body.name),
       );
       return reply.status(201).send({ data: row });
     },
@@ -91,36 +71,40 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     expenseCategoryUpdateRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: 'Rename one of the facility’s own categories (409 expenseCategoryBuiltIn for a built-in)',
         params: expenseCategoryUpdateRoute.params,
         querystring: expenseCategoryUpdateRoute.query,
         body: expenseCategoryUpdateRoute.body,
-        response: { 200: expenseCategoryUpdateRoute.response, ...writes },
+        response: { 200: expenseCategoryUpdateRoute.response, ...kit.writes },
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
+      const gymId = await kit.guard(request, request.query.gymId);
       const row = await ctx.db.transaction((tx) =>
-        renameCategory(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.name),
+        renameCategory(tx, kit.actor(request), gymId, request.params.id, request.body.name),
       );
       return { data: row };
     },
   );
+};
 
+const registerExpenseRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
   app.get(
     expenseListRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary: 'Expenses of a range (the current month by default), newest day first',
         querystring: expenseListRoute.query,
-        response: { 200: expenseListRoute.response, ...reads },
+        response: { 200: expenseListRoute.response, ...kit.reads },
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await kit.guard(request, request.query.gymId);
       const page = await listExpenses(ctx.db, gymId, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return page;
@@ -130,15 +114,16 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     expenseSummaryRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary: "The range's totals per month and per category (reversals net out)",
         querystring: expenseSummaryRoute.query,
-        response: { 200: expenseSummaryRoute.response, ...reads },
+        response: { 200: expenseSummaryRoute.response, ...kit.reads },
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await kit.guard(request, request.query.gymId);
       return { data: await expenseSummary(ctx.db, gymId, request.query, ctx.clock()) };
     },
   );
@@ -146,18 +131,17 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     expenseCreateRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: 'Record an expense, optionally with an uploaded receipt (upload type ETC)',
         body: expenseCreateRoute.body,
-        response: { 201: expenseCreateRoute.response, ...writes },
+        response: { 201: expenseCreateRoute.response, ...kit.writes },
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
-      const id = await ctx.db.transaction((tx) =>
-        createExpense(tx, actorOf(request, ctx.clock), request.body),
-      );
+      const gymId = await kit.guard(request, request.body.gymId);
+      const id = await ctx.db.transaction((tx) => createExpense(tx, kit.actor(request), request.body));
       return reply.status(201).send({ data: await expenseById(ctx.db, gymId, id) });
     },
   );
@@ -165,18 +149,19 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     expenseReverseRoute.path,
     {
+      ...kit.right('change'),
       schema: {
         tags,
         summary: 'Reverse an expense: a negative row referencing it, once (409 expenseAlreadyReversed)',
         params: expenseReverseRoute.params,
         body: expenseReverseRoute.body,
-        response: { 201: expenseReverseRoute.response, ...writes },
+        response: { 201: expenseReverseRoute.response, ...kit.writes },
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
+      const gymId = await kit.guard(request, request.body.gymId);
       const id = await ctx.db.transaction((tx) =>
-        reverseExpense(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.reason),
+        reverseExpense(tx, kit.actor(request), gymId, request.params.id, request.body.reason),
       );
       return reply.status(201).send({ data: await expenseById(ctx.db, gymId, id) });
     },
@@ -185,20 +170,34 @@ export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     expenseExportRoute.path,
     {
+      ...kit.right('read'),
       schema: {
         tags,
         summary: 'A range’s expenses as a CSV (UTF-8 with a BOM)',
         querystring: expenseExportRoute.query,
         produces: ['text/csv'],
-        response: { 200: expenseExportRoute.response, ...reads },
+        response: { 200: expenseExportRoute.response, ...kit.reads },
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await kit.guard(request, request.query.gymId);
       const csv = await exportExpenses(ctx.db, gymId, request.query, ctx.clock(), requestLanguage(request));
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="expenses-${seoulToday(ctx.clock())}.csv"`);
       return csv;
     },
   );
+};
+
+export const expenseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The right first (404 without a link, 403 without the flag), then a closed facility for a write. Expenditure
+  // (payroll included) and the net profit are the business's finances (docs/rules.md#access-table): every route
+  // needs the finance right too, checked in the toolkit's module check (either missing answers 403, as before).
+  const kit = moduleKit(ctx, {
+    read: 'financeUseYn',
+    change: 'payHistorySettingYn',
+    addOn: (ctx, gymId, request) => assertGymRight(request, ctx.loadRights, gymId, 'financeUseYn'),
+  });
+  registerCategoryRoutes(app, ctx, kit);
+  registerExpenseRoutes(app, ctx, kit);
 };
