@@ -1,6 +1,6 @@
 // The members set's page statements, exactly as the app builds them, for the bare baseline (bench/baseline.ts) and
 // the plans (bench/explain-members.ts). The list's come from `customerListQuery(...).toSQL()`
-// (server/modules/customer/customer.sql.ts); the passes' from `issueDetails` (server/modules/pass/pass.service.ts)
+// (server/modules/customer/customer.sql.ts); the passes' from `issueDetails` (server/modules/pass/pass.queries.ts)
 // run once on a client that only records the statement it is sent.
 
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,7 @@ import type { CustomerSegment } from '#domain/rules/passes.ts';
 import type { Db } from '#server/db/client.ts';
 import * as schema from '#server/db/schema/index.ts';
 import { customerListQuery, type customerSorts } from '#server/modules/customer/customer.sql.ts';
-import { issueDetails } from '#server/modules/pass/pass.service.ts';
+import { issueDetails } from '#server/modules/pass/pass.queries.ts';
 
 export type Statement = { text: string; params: unknown[] };
 

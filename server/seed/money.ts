@@ -28,15 +28,12 @@ import { customerChanged } from '../kernel/customer-summary.ts';
 import { importCustomers } from '../modules/customer/customer-import.commands.ts';
 import { createCategory, createExpense, reverseExpense } from '../modules/expense/expense.commands.ts';
 import { listCategories } from '../modules/expense/expense.queries.ts';
-import { consumeSessions, refundPass, sellPassSale } from '../modules/pass/pass.service.ts';
-import {
-  claimTransfer,
-  confirmPayRequest,
-  createPayRequest,
-  saleMoneyOf,
-} from '../modules/pay-request/pay-request.service.ts';
-import { adjustStock, createGroup, createProduct } from '../modules/product/product.service.ts';
-import { createPromotion } from '../modules/product/promotion.service.ts';
+import { consumeSessions, sellPassSale } from '../modules/pass/pass.commands.ts';
+import { refundPass } from '../modules/pass/refund.commands.ts';
+import { claimTransfer, confirmPayRequest, createPayRequest } from '../modules/pay-request/pay-request.commands.ts';
+import { saleMoneyOf } from '../modules/pay-request/pay-request.queries.ts';
+import { adjustStock, createGroup, createProduct } from '../modules/product/product.commands.ts';
+import { createPromotion } from '../modules/product/promotion.commands.ts';
 import {
   cancelCashReceipt,
   cancelTaxInvoice,
@@ -44,8 +41,9 @@ import {
   issueTaxInvoice,
 } from '../modules/receipt/receipt.service.ts';
 import { createTestModeReceiptProvider } from '../modules/receipt/receipt-provider.ts';
-import { createCheckout, deskCatalog } from '../modules/sales/desk.service.ts';
-import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.service.ts';
+import { createCheckout } from '../modules/sales/desk.commands.ts';
+import { deskCatalog } from '../modules/sales/desk.queries.ts';
+import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.commands.ts';
 
 // The demo facility's money (README's demo table; docs/rules.md#money, #the-desk, #products, #promotions,
 // #cash-receipts, #tax-invoices, #expenditure, #payment-requests): six calendar months (this one and the five

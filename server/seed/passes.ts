@@ -6,14 +6,9 @@ import { member, sale, type TicketRow, ticket } from '../db/schema/index.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { addMemo } from '../modules/customer/customer.commands.ts';
 import { importCustomers } from '../modules/customer/customer-import.commands.ts';
-import {
-  collectPayment,
-  consumeSessions,
-  holdPass,
-  refundPass,
-  sellPass,
-  transferPass,
-} from '../modules/pass/pass.service.ts';
+import { holdPass } from '../modules/pass/hold.commands.ts';
+import { collectPayment, consumeSessions, sellPass, transferPass } from '../modules/pass/pass.commands.ts';
+import { refundPass } from '../modules/pass/refund.commands.ts';
 import { DEMO_DAY_BUDGET } from './money.ts';
 
 // The demo's customers and passes (README's demo table): 핏데스크 강남점 gets about 120 customers with Korean names,

@@ -9,7 +9,7 @@ import {
   sale,
   stockMovement,
 } from '#server/db/schema/index.ts';
-import { moveStock } from '#server/modules/product/stock.ts';
+import { moveStock } from '#server/modules/product/stock.commands.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';

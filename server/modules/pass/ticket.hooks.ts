@@ -1,26 +1,27 @@
 import { count, eq, inArray } from 'drizzle-orm';
+import { isValidationKey, type ValidationKey } from '#domain/i18n/validation.ts';
 import { ticketResource } from '#domain/resources/index.ts';
 import { discountPercent, saleLabel } from '#domain/rules/passes.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import { ticketProblems } from '#domain/schemas/pass.ts';
 import { ticket, ticketIssue } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../../kernel/audit.ts';
+import { refusalsOf } from '../../kernel/refusal.ts';
 import { defaultToRecord, type ResourceHooks } from '../../resources/engine.ts';
 import { rowOf } from '../rows.ts';
 
 // Pass products (docs/rules.md#passes): the sale label is derived from today's date in Asia/Seoul, the discount
 // from the prices, the sold count from the sold passes; a sold product is never deleted.
 
+const { refused, badFields } = refusalsOf<'ticketSold'>();
+
+/** The rules across fields (`ticketProblems`, the form's own), as one 400 with a key on each field. */
 const fieldProblems = (merged: Parameters<typeof ticketProblems>[0]) => {
   const problems = ticketProblems(merged);
-  if (problems.length > 0)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'VALIDATION_FAILED',
-      {},
-      Object.fromEntries(problems.map((p) => [p.path, p.message as never])),
-    );
+  const errors: Record<string, ValidationKey> = {};
+  // Every problem's message is a validation key (domain/schemas/pass.ts); the guard only narrows the string.
+  for (const p of problems) if (isValidationKey(p.message)) errors[p.path] = p.message;
+  if (problems.length > 0) throw badFields(errors);
 };
 
 export const ticketHooks: ResourceHooks = {
@@ -59,7 +60,7 @@ export const ticketHooks: ResourceHooks = {
       .select({ n: count() })
       .from(ticketIssue)
       .where(eq(ticketIssue.ticketId, product.id));
-    if ((sold?.n ?? 0) > 0) throw new AppError('CONFLICT', 'ticketSold');
+    if ((sold?.n ?? 0) > 0) throw refused('ticketSold');
     await tx.delete(ticket).where(eq(ticket.id, product.id));
     await recordAudit(tx, request, ctx, {
       gymId: product.gymId,
@@ -72,7 +73,7 @@ export const ticketHooks: ResourceHooks = {
 
   async toRecords(rows, ctx) {
     const today = seoulToday(ctx.clock());
-    const ids = rows.map((row) => row.id as number);
+    const ids = rows.map((row) => rowOf(ticket, row).id);
     const sold = ids.length
       ? await ctx.db
           .select({ ticketId: ticketIssue.ticketId, n: count() })

@@ -9,24 +9,18 @@ import {
   payRequestPublicTransferRoute,
   payRequestRevokeRoute,
 } from '#domain/api/pay-request.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import {
   claimTransfer,
   confirmPayRequest,
   createPayRequest,
-  listPayRequests,
   payByCard,
-  payRequestDetail,
-  publicView,
-  requestOfToken,
   revokePayRequest,
-} from './pay-request.service.ts';
+} from './pay-request.commands.ts';
+import { listPayRequests, payRequestDetail, publicView, requestOfToken } from './pay-request.queries.ts';
 
 // Payment requests (docs/rules.md#payment-requests). Staff read with payHistoryUseYn and change with
 // payHistorySettingYn; another facility's sale or request answers 404. The customer's page calls the public
@@ -34,10 +28,6 @@ import {
 // same 404 `payRequestInvalid`. Those routes are rate-limited per address, so guessing is slowed on top of being
 // infeasible (256-bit tokens).
 
-const READ: GymRight = 'payHistoryUseYn';
-const WRITE: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
 const publicReads = errorResponses('VALIDATION_FAILED', 'NOT_FOUND', 'RATE_LIMITED');
 const publicWrites = errorResponses(
   'VALIDATION_FAILED',
@@ -51,20 +41,17 @@ const publicWrites = errorResponses(
 export const PAY_REQUEST_PUBLIC_READS_PER_MINUTE = 60;
 export const PAY_REQUEST_PUBLIC_WRITES_PER_MINUTE = 20;
 
-export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // The card provider comes from the context (buildApp's `paymentProvider`); the test mode's page says TEST MODE.
-  const provider = ctx.paymentProvider;
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
-  const tags = ['pay-request'];
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['pay-request'];
+
+/** Staff's routes: send, list, revoke and confirm. */
+const registerStaffRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads, writes } = kit;
 
   app.post(
     payRequestCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: "Send a payment request for a sale's balance (a link texted through the outbox)",
@@ -73,10 +60,8 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      await guard(request, request.body.gymId, WRITE);
-      const data = await ctx.db.transaction((tx) =>
-        createPayRequest(tx, actorOf(request, ctx.clock), request.body),
-      );
+      await guard(request, request.body.gymId);
+      const data = await ctx.db.transaction((tx) => createPayRequest(tx, actorOf(request), request.body));
       return reply.status(201).send({ data });
     },
   );
@@ -84,6 +69,7 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     payRequestListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "A sale's or the facility's payment requests, newest first, with their status",
@@ -92,7 +78,7 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       const page = await listPayRequests(ctx.db, gymId, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return page;
@@ -102,6 +88,7 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     payRequestRevokeRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Revoke an open or waiting payment request: its link stops working',
@@ -111,10 +98,8 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
-      await ctx.db.transaction((tx) =>
-        revokePayRequest(tx, actorOf(request, ctx.clock), gymId, request.params.id),
-      );
+      const gymId = await guard(request, request.body.gymId);
+      await ctx.db.transaction((tx) => revokePayRequest(tx, actorOf(request), gymId, request.params.id));
       return { data: await payRequestDetail(ctx.db, request.params.id, ctx.clock()) };
     },
   );
@@ -122,6 +107,7 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     payRequestConfirmRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Confirm a reported bank transfer: writes the TRANSFER payment (status APPROVE)',
@@ -131,16 +117,17 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.body.gymId, WRITE);
-      await ctx.db.transaction((tx) =>
-        confirmPayRequest(tx, actorOf(request, ctx.clock), gymId, request.params.id),
-      );
+      const gymId = await guard(request, request.body.gymId);
+      await ctx.db.transaction((tx) => confirmPayRequest(tx, actorOf(request), gymId, request.params.id));
       return { data: await payRequestDetail(ctx.db, request.params.id, ctx.clock()) };
     },
   );
+};
 
-  // ---- The customer's page: no session ----
-
+/** The customer's page: no session, the token the only key. */
+const registerPublicRoutes = (app: RouteApp, ctx: AppContext) => {
+  // The card provider comes from the context (buildApp's `paymentProvider`); the test mode's page says TEST MODE.
+  const provider = ctx.paymentProvider;
   const publicActor = (request: FastifyRequest) => ({
     memberId: null,
     requestId: request.id,
@@ -216,4 +203,9 @@ export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       return { data: await publicView(ctx.db, row, actor.now, provider) };
     },
   );
+};
+
+export const payRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  registerStaffRoutes(app, ctx, moduleKit(ctx, { read: 'payHistoryUseYn', change: 'payHistorySettingYn' }));
+  registerPublicRoutes(app, ctx);
 };

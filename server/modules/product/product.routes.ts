@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   productCreateRoute,
@@ -19,64 +19,42 @@ import {
   promotionListRoute,
   promotionUpdateRoute,
 } from '#domain/api/product.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
-import { assertGymWritable } from '../../resources/engine.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
 import {
   adjustStock,
   createGroup,
   createProduct,
   deleteGroup,
   deleteProduct,
-  groupRecord,
-  listGroups,
-  listMovements,
-  listProducts,
-  productRecord,
   renameGroup,
   reorderGroups,
   updateProduct,
-} from './product.service.ts';
-import {
-  createPromotion,
-  deletePromotion,
-  listPromotions,
-  promotionRecord,
-  updatePromotion,
-} from './promotion.service.ts';
+} from './product.commands.ts';
+import { groupRecord, listGroups, listMovements, listProducts, productRecord } from './product.queries.ts';
+import { createPromotion, deletePromotion, updatePromotion } from './promotion.commands.ts';
+import { listPromotions, promotionRecord } from './promotion.queries.ts';
 
 // Desk products, their groups and stock, and promotions (docs/rules.md#products, docs/rules.md#promotions). Staff
 // read with payHistoryUseYn and change with payHistorySettingYn; a closed facility is read-only. The facility is
 // the path's or the `gymId` of the query or body; another facility's product, group or promotion answers 404.
 
-const READ: GymRight = 'payHistoryUseYn';
-const WRITE: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The right first (404 without a link, 403 without the flag), then a closed facility for a change. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
-  const sendPage = <T>(reply: FastifyReply, page: { data: T[]; total: number }) => {
-    reply.header('x-total-count', String(page.total));
-    return page;
-  };
+const sendPage = <T>(reply: FastifyReply, page: { data: T[]; total: number }) => {
+  reply.header('x-total-count', String(page.total));
+  return page;
+};
 
-  // ─── Products ───────────────────────────────────────────────────────────────────────────────────────────────
+/** Desk products: the list, one, added, changed and removed. */
+const registerProductRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads, writes } = kit;
   const tags = ['product'];
 
   app.get(
     productListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "The facility's desk products, newest first: by group, status, low stock or name",
@@ -86,7 +64,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       return sendPage(reply, await listProducts(ctx.db, gymId, request.query));
     },
   );
@@ -94,6 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     productGetRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'One desk product, with whether it was ever sold',
@@ -103,7 +82,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       return { data: await productRecord(ctx.db, gymId, request.params.id) };
     },
   );
@@ -111,6 +90,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     productCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Add a desk product; an opening stock is its first movement (an adjustment with its note)',
@@ -120,10 +100,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { gymId, ...body } = request.body;
-      await guard(request, gymId, WRITE);
-      const id = await ctx.db.transaction((tx) =>
-        createProduct(tx, actorOf(request, ctx.clock), gymId, body),
-      );
+      await guard(request, gymId);
+      const id = await ctx.db.transaction((tx) => createProduct(tx, actorOf(request), gymId, body));
       return reply.status(201).send({ data: await productRecord(ctx.db, gymId, id) });
     },
   );
@@ -131,6 +109,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     productUpdateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: "Change a product's name, group, price, VAT, low-stock threshold, memo or status",
@@ -141,9 +120,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
+      const gymId = await guard(request, request.query.gymId);
       await ctx.db.transaction((tx) =>
-        updateProduct(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body),
+        updateProduct(tx, actorOf(request), gymId, request.params.id, request.body),
       );
       return { data: await productRecord(ctx.db, gymId, request.params.id) };
     },
@@ -152,6 +131,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete(
     productDeleteRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Remove a product never sold (409 productSold once sold: stop it instead)',
@@ -161,17 +141,21 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) =>
-        deleteProduct(tx, actorOf(request, ctx.clock), gymId, request.params.id),
-      );
+      const gymId = await guard(request, request.query.gymId);
+      await ctx.db.transaction((tx) => deleteProduct(tx, actorOf(request), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
+};
 
+/** A product's stock: adjusted by hand, and its movements. */
+const registerStockRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads, writes } = kit;
+  const tags = ['product'];
   app.post(
     productStockRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: 'Adjust the stock by a change other than 0, with a note (409 stockBelowZero)',
@@ -182,10 +166,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       const { gymId, ...body } = request.body;
-      await guard(request, gymId, WRITE);
-      await ctx.db.transaction((tx) =>
-        adjustStock(tx, actorOf(request, ctx.clock), gymId, request.params.id, body),
-      );
+      await guard(request, gymId);
+      await ctx.db.transaction((tx) => adjustStock(tx, actorOf(request), gymId, request.params.id, body));
       return { data: await productRecord(ctx.db, gymId, request.params.id) };
     },
   );
@@ -193,6 +175,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     productMovementListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "A product's stock movements, newest first: sales and adjustments with their notes",
@@ -203,17 +186,21 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { gymId, ...page } = request.query;
-      await guard(request, gymId, READ);
+      await guard(request, gymId);
       return sendPage(reply, await listMovements(ctx.db, gymId, request.params.id, page));
     },
   );
+};
 
-  // ─── Groups ─────────────────────────────────────────────────────────────────────────────────────────────────
+/** Product groups: listed in their order, added, ordered, renamed and removed. */
+const registerGroupRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads, writes } = kit;
   const groupTags = ['product-group'];
 
   app.get(
     productGroupListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags: groupTags,
         summary: "The facility's product groups in their order, with their product counts",
@@ -222,7 +209,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       const data = await listGroups(ctx.db, gymId);
       return sendPage(reply, { data, total: data.length });
     },
@@ -231,6 +218,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     productGroupCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: groupTags,
         summary: 'Add a product group, last in the order (409 productGroupLimit past 100)',
@@ -240,8 +228,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { gymId, name } = request.body;
-      await guard(request, gymId, WRITE);
-      const id = await ctx.db.transaction((tx) => createGroup(tx, actorOf(request, ctx.clock), gymId, name));
+      await guard(request, gymId);
+      const id = await ctx.db.transaction((tx) => createGroup(tx, actorOf(request), gymId, name));
       return reply.status(201).send({ data: await groupRecord(ctx.db, gymId, id) });
     },
   );
@@ -249,6 +237,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     productGroupOrderRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: groupTags,
         summary: "Put all the facility's groups in a new order in one call",
@@ -258,8 +247,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { gymId, ids } = request.body;
-      await guard(request, gymId, WRITE);
-      await ctx.db.transaction((tx) => reorderGroups(tx, actorOf(request, ctx.clock), gymId, ids));
+      await guard(request, gymId);
+      await ctx.db.transaction((tx) => reorderGroups(tx, actorOf(request), gymId, ids));
       const data = await listGroups(ctx.db, gymId);
       return sendPage(reply, { data, total: data.length });
     },
@@ -268,6 +257,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     productGroupRenameRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: groupTags,
         summary: 'Rename a product group',
@@ -278,9 +268,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
+      const gymId = await guard(request, request.query.gymId);
       await ctx.db.transaction((tx) =>
-        renameGroup(tx, actorOf(request, ctx.clock), gymId, request.params.id, request.body.name),
+        renameGroup(tx, actorOf(request), gymId, request.params.id, request.body.name),
       );
       return { data: await groupRecord(ctx.db, gymId, request.params.id) };
     },
@@ -289,6 +279,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete(
     productGroupDeleteRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: groupTags,
         summary: 'Remove a product group; its products stay, without a group',
@@ -298,20 +289,22 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) =>
-        deleteGroup(tx, actorOf(request, ctx.clock), gymId, request.params.id),
-      );
+      const gymId = await guard(request, request.query.gymId);
+      await ctx.db.transaction((tx) => deleteGroup(tx, actorOf(request), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
+};
 
-  // ─── Promotions ─────────────────────────────────────────────────────────────────────────────────────────────
+/** Promotions: listed with their states, one, added, changed and removed. */
+const registerPromotionRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads, writes } = kit;
   const promotionTags = ['promotion'];
 
   app.get(
     promotionListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags: promotionTags,
         summary:
@@ -322,7 +315,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       return sendPage(reply, await listPromotions(ctx.db, gymId, request.query, ctx.clock()));
     },
   );
@@ -330,6 +323,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     promotionGetRoute.path,
     {
+      ...right('read'),
       schema: {
         tags: promotionTags,
         summary: 'One promotion with its state, targets and usage',
@@ -339,7 +333,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       return { data: await promotionRecord(ctx.db, gymId, request.params.id, ctx.clock()) };
     },
   );
@@ -347,6 +341,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     promotionCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: promotionTags,
         summary: "Add a promotion on the facility's pass products and desk products",
@@ -356,8 +351,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { gymId, ...body } = request.body;
-      await guard(request, gymId, WRITE);
-      const actor = actorOf(request, ctx.clock);
+      await guard(request, gymId);
+      const actor = actorOf(request);
       const id = await ctx.db.transaction((tx) => createPromotion(tx, actor, gymId, body));
       return reply.status(201).send({ data: await promotionRecord(ctx.db, gymId, id, actor.now) });
     },
@@ -366,6 +361,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     promotionUpdateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: promotionTags,
         summary: "Change a promotion's terms and targets (sales that applied it keep their prices)",
@@ -376,8 +372,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      const actor = actorOf(request, ctx.clock);
+      const gymId = await guard(request, request.query.gymId);
+      const actor = actorOf(request);
       await ctx.db.transaction((tx) => updatePromotion(tx, actor, gymId, request.params.id, request.body));
       return { data: await promotionRecord(ctx.db, gymId, request.params.id, actor.now) };
     },
@@ -386,6 +382,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete(
     promotionDeleteRoute.path,
     {
+      ...right('change'),
       schema: {
         tags: promotionTags,
         summary: 'Remove a promotion never applied (409 promotionUsed once applied: stop it instead)',
@@ -395,11 +392,18 @@ export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, WRITE);
-      await ctx.db.transaction((tx) =>
-        deletePromotion(tx, actorOf(request, ctx.clock), gymId, request.params.id),
-      );
+      const gymId = await guard(request, request.query.gymId);
+      await ctx.db.transaction((tx) => deletePromotion(tx, actorOf(request), gymId, request.params.id));
       return reply.status(204).send(null);
     },
   );
+};
+
+export const productRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The right first (404 without a link, 403 without the flag), then a closed facility for a change.
+  const kit = moduleKit(ctx, { read: 'payHistoryUseYn', change: 'payHistorySettingYn' });
+  registerProductRoutes(app, ctx, kit);
+  registerStockRoutes(app, ctx, kit);
+  registerGroupRoutes(app, ctx, kit);
+  registerPromotionRoutes(app, ctx, kit);
 };

@@ -5,7 +5,8 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { DeskPromotion, PassPromotions } from '#domain/schemas/desk.ts';
 import type { Executor } from '../../db/client.ts';
 import { member, promotion, promotionTarget, sale } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { refusalsOf } from '../../kernel/refusal.ts';
 
 // The running promotions as every sale screen offers and applies them (docs/rules.md#promotions): the desk's
 // checkout, the customer page's pass sale and the consulting tablet's. One reading of the promotions, one count of
@@ -69,10 +70,7 @@ export const usageOf = async (
 };
 
 /** A promotion refused for an item: 409 with the promotion's name, the item and the limit. */
-export const promotionRefused = (
-  reason: PromotionRefusal,
-  params: { name: string; item: string; limit: number },
-) => new AppError('CONFLICT', reason, params, {}, params);
+const { refused: promotionRefused } = refusalsOf<PromotionRefusal>();
 
 /**
  * What a pass sale screen offers (docs/rules.md#promotions): the promotions RUNNING today that name a pass product,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   payHistoryExportRoute,
@@ -11,55 +11,39 @@ import {
   unpaidExportRoute,
   unpaidListRoute,
 } from '#domain/api/sales.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
-import { assertGymWritable } from '../../resources/engine.ts';
-import {
-  collectSale,
-  correctSale,
-  exportPayHistory,
-  exportSales,
-  exportUnpaid,
-  payHistory,
-  salesList,
-  unpaidList,
-  writeOffSale,
-} from './ledger.service.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { collectSale, correctSale, writeOffSale } from './ledger.commands.ts';
+import { payHistory, salesList, unpaidList } from './ledger.queries.ts';
+import { exportPayHistory, exportSales, exportUnpaid } from './ledger-export.commands.ts';
 
 // The ledger (docs/rules.md#money): the payment history, the unpaid balances with their collection and write-off,
 // and the sales list with its corrections. Staff read with payHistoryUseYn; collecting and correcting need
 // payHistorySettingYn, a write-off the representative. The facility is the query's or the body's `gymId`; a sale,
 // customer or staff id of another facility answers 404, as if it did not exist. A closed facility is read-only.
 
-const READ: GymRight = 'payHistoryUseYn';
-const WRITE: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The right first (404 without a link, 403 without the flag), then a closed facility for a write. */
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
-  const tags = ['sales'];
-  const csv = (reply: FastifyReply, name: string, body: string) => {
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${name}-${seoulToday(ctx.clock())}.csv"`);
-    return body;
-  };
+const tags = ['sales'];
+
+/** A CSV answer, named for the list and today (Asia/Seoul). */
+const csvOf = (ctx: AppContext) => (reply: FastifyReply, name: string, body: string) => {
+  reply.header('content-type', 'text/csv; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${name}-${seoulToday(ctx.clock())}.csv"`);
+  return body;
+};
+
+/** The payment history and the unpaid balances, with their CSVs. */
+const registerLedgerListRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads } = kit;
+  const csv = csvOf(ctx);
 
   app.get(
     payHistoryRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Every payment line of a range (this month by default), paged, with the totals by method',
@@ -68,7 +52,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.query.gymId, READ);
+      await guard(request, request.query.gymId);
       const page = await payHistory(ctx.db, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return { data: page };
@@ -78,6 +62,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     payHistoryExportRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'The payment history of a filter as a CSV, whole phone numbers (written to the audit log)',
@@ -87,9 +72,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.query.gymId, READ);
+      await guard(request, request.query.gymId);
       const body = await ctx.db.transaction((tx) =>
-        exportPayHistory(tx, actorOf(request, ctx.clock), request.query, requestLanguage(request)),
+        exportPayHistory(tx, actorOf(request), request.query, requestLanguage(request)),
       );
       return csv(reply, 'payments', body);
     },
@@ -98,6 +83,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     unpaidListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Every sale with a balance (customer, item, price, paid, owed, age), with the total owed',
@@ -106,7 +92,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.query.gymId, READ);
+      await guard(request, request.query.gymId);
       const page = await unpaidList(ctx.db, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return { data: page };
@@ -116,6 +102,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     unpaidExportRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'The unpaid balances as a CSV, whole phone numbers (written to the audit log)',
@@ -125,17 +112,23 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.query.gymId, READ);
+      await guard(request, request.query.gymId);
       const body = await ctx.db.transaction((tx) =>
-        exportUnpaid(tx, actorOf(request, ctx.clock), request.query, requestLanguage(request)),
+        exportUnpaid(tx, actorOf(request), request.query, requestLanguage(request)),
       );
       return csv(reply, 'unpaid', body);
     },
   );
+};
+
+/** Collecting, writing off and correcting a sale's balance. */
+const registerLedgerChangeRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, writes } = kit;
 
   app.post(
     saleCollectRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -147,8 +140,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { gymId, payments } = request.body;
-      await guard(request, gymId, WRITE);
-      const actor = actorOf(request, ctx.clock);
+      await guard(request, gymId);
+      const actor = actorOf(request);
       const result = await ctx.db.transaction((tx) =>
         collectSale(tx, actor, { gymId, saleId: request.params.saleId, payments }),
       );
@@ -159,6 +152,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     saleWriteOffRoute.path,
     {
+      ...right('change', { flag: 'represent' }),
       schema: {
         tags,
         summary: "Write off a sale's whole balance with a reason (the representative only)",
@@ -169,8 +163,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { gymId, reason } = request.body;
-      await guard(request, gymId, 'represent');
-      const actor = actorOf(request, ctx.clock);
+      await guard(request, gymId);
+      const actor = actorOf(request);
       const result = await ctx.db.transaction((tx) =>
         writeOffSale(tx, actor, { gymId, saleId: request.params.saleId, reason }),
       );
@@ -181,6 +175,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     saleCorrectRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary: "Lower a sale's price by an amount, with a reason; never below what was paid",
@@ -191,18 +186,25 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { gymId, amount, reason } = request.body;
-      await guard(request, gymId, WRITE);
-      const actor = actorOf(request, ctx.clock);
+      await guard(request, gymId);
+      const actor = actorOf(request);
       const result = await ctx.db.transaction((tx) =>
         correctSale(tx, actor, { gymId, saleId: request.params.saleId, amount, reason }),
       );
       return { data: result };
     },
   );
+};
+
+/** The sales list and its CSV. */
+const registerSalesListRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads } = kit;
+  const csv = csvOf(ctx);
 
   app.get(
     salesListRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'The sales of a range with their discounts, adjustments and refunds, paged, with totals',
@@ -211,7 +213,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.query.gymId, READ);
+      await guard(request, request.query.gymId);
       const page = await salesList(ctx.db, request.query, ctx.clock());
       reply.header('x-total-count', String(page.total));
       return { data: page };
@@ -221,6 +223,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     salesExportRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary:
@@ -231,11 +234,19 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      await guard(request, request.query.gymId, READ);
+      await guard(request, request.query.gymId);
       const body = await ctx.db.transaction((tx) =>
-        exportSales(tx, actorOf(request, ctx.clock), request.query, requestLanguage(request)),
+        exportSales(tx, actorOf(request), request.query, requestLanguage(request)),
       );
       return csv(reply, 'sales', body);
     },
   );
+};
+
+export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The right first (404 without a link, 403 without the flag), then a closed facility for a write.
+  const kit = moduleKit(ctx, { read: 'payHistoryUseYn', change: 'payHistorySettingYn' });
+  registerLedgerListRoutes(app, ctx, kit);
+  registerLedgerChangeRoutes(app, ctx, kit);
+  registerSalesListRoutes(app, ctx, kit);
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,14 +7,10 @@ import {
   deskCatalogRoute,
   deskPromotionUsageRoute,
 } from '#domain/api/sales.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
-import { assertGymWritable } from '../../resources/engine.ts';
-import { checkoutDetail, createCheckout, deskCatalog, promotionUsage } from './desk.service.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { createCheckout } from './desk.commands.ts';
+import { checkoutDetail, deskCatalog, promotionUsage } from './desk.queries.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 import { renderSlip } from './slip.ts';
 
@@ -23,24 +18,17 @@ import { renderSlip } from './slip.ts';
 // the ledger's are in ledger.routes.ts. Money screens read with payHistoryUseYn and change with
 // payHistorySettingYn; another facility's ids answer 404; a closed facility is read-only.
 
-const READ: GymRight = 'payHistoryUseYn';
-const WRITE: GymRight = 'payHistorySettingYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
-const writes = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT');
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['sales'];
 
-export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const guard = async (request: FastifyRequest, gymId: number, right: GymRight) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, right);
-    if (right !== READ) await assertGymWritable(ctx, gymId);
-    return gymId;
-  };
-  const tags = ['sales'];
+/** What the desk sells, a customer's promotion uses, and one checkout. */
+const registerDeskRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, actor: actorOf, reads, writes } = kit;
 
-  // ─── The payment desk ──────────────────────────────────────────────────────────────────────────────────────
   app.get(
     deskCatalogRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary:
@@ -51,7 +39,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       return { data: await deskCatalog(ctx.db, gymId, ctx.clock()) };
     },
   );
@@ -59,6 +47,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     deskPromotionUsageRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "How many of the customer's sales used each promotion (its per-customer limit counts these)",
@@ -68,7 +57,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.params.gymId, READ);
+      const gymId = await guard(request, request.params.gymId);
       return { data: await promotionUsage(ctx.db, gymId, request.query.memberId) };
     },
   );
@@ -76,6 +65,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     checkoutCreateRoute.path,
     {
+      ...right('change'),
       schema: {
         tags,
         summary:
@@ -86,16 +76,22 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      await guard(request, request.body.gymId, WRITE);
-      const actor = actorOf(request, ctx.clock);
+      await guard(request, request.body.gymId);
+      const actor = actorOf(request);
       const result = await ctx.db.transaction((tx) => createCheckout(tx, actor, request.body));
       return reply.status(201).send({ data: result });
     },
   );
+};
+
+/** A checkout read back: its detail and its slip. */
+const registerCheckoutRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const { right, guard, reads } = kit;
 
   app.get(
     checkoutGetRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary:
@@ -106,7 +102,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       return { data: await checkoutDetail(ctx.db, gymId, request.params.id) };
     },
   );
@@ -114,6 +110,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     checkoutSlipRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: "A checkout's receipt slip: an 80 mm wide PDF in Korean or English",
@@ -129,7 +126,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const gymId = await guard(request, request.query.gymId, READ);
+      const gymId = await guard(request, request.query.gymId);
       const detail = await checkoutDetail(ctx.db, gymId, request.params.id);
       const bytes = await renderSlip(detail, request.query.lang);
       reply.header('content-type', 'application/pdf');
@@ -140,7 +137,11 @@ export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return reply.send(Buffer.from(bytes) as unknown as File);
     },
   );
-  // ─── end of the payment desk ───────────────────────────────────────────────────────────────────────────────
+};
 
+export const salesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const kit = moduleKit(ctx, { read: 'payHistoryUseYn', change: 'payHistorySettingYn' });
+  registerDeskRoutes(app, ctx, kit);
+  registerCheckoutRoutes(app, ctx, kit);
   await app.register(ledgerRoutes, { ctx });
 };
