@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { type Member, type PasswordChange, passwordField } from '#domain/schemas/member.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { zodRule } from '../../forms/zod-rule.ts';
-import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
+import { errorText } from '../../kit/error-text.ts';
+import { fieldErrorsAllShown, showFieldErrors } from '../../kit/form-errors.ts';
 import { memberApi } from '../../providers/instances.ts';
 
 type PasswordFormValues = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -39,11 +40,9 @@ export function PasswordForm({ member }: { member: Member }) {
   });
 
   const handleFailure = (error: unknown) => {
-    const fieldErrors = fieldErrorsOf(error);
-    const placed = fieldErrors.filter(({ name }) => isPasswordField(name));
-    form.setFields(placed.map(({ name, errors }) => ({ name: name as keyof PasswordFormValues, errors })));
-    if (placed.length === 0 || placed.length < fieldErrors.length)
-      setResult({ type: 'error', text: isHttpError(error) ? error.message : translate('errors.UNKNOWN') });
+    showFieldErrors(form, error, { only: isPasswordField });
+    if (!fieldErrorsAllShown(error, isPasswordField))
+      setResult({ type: 'error', text: errorText(error, translate) });
   };
 
   const handleFinish = (values: PasswordFormValues) => {
