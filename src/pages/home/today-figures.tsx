@@ -1,12 +1,3 @@
-import {
-  AlertOutlined,
-  CalendarOutlined,
-  ClockCircleOutlined,
-  LoginOutlined,
-  PhoneOutlined,
-  UserAddOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
@@ -14,13 +5,12 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { homeTodayRoute } from '#domain/api/home.ts';
 import { hasRight } from '#domain/permissions.ts';
-import { SEOUL } from '#domain/rules/seoul-time.ts';
-import { HOME_FIGURES, type HomeFigureKey, type HomeToday, homeFigureKeys } from '#domain/schemas/home.ts';
+import { HOME_FIGURES, type HomeToday, homeFigureKeys } from '#domain/schemas/home.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { api } from '#src/providers/instances.ts';
+import { FigureCard } from './today-cards.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -29,16 +19,6 @@ dayjs.extend(timezone);
 export const TODAY_POLL_MS = 60_000;
 
 export const todayKeys = { of: (gymId: number) => ['home', 'today', gymId] as const };
-
-const ICONS: Record<HomeFigureKey, ReactNode> = {
-  checkIns: <LoginOutlined aria-hidden />,
-  newCustomers: <UserAddOutlined aria-hidden />,
-  sales: <WalletOutlined aria-hidden />,
-  unpaid: <AlertOutlined aria-hidden />,
-  expiringPasses: <ClockCircleOutlined aria-hidden />,
-  classes: <CalendarOutlined aria-hidden />,
-  followUps: <PhoneOutlined aria-hidden />,
-};
 
 /**
  * HOME's day (docs/rules.md#home): today's figures of an ACTIVE facility as small cards, each a link to its list,
@@ -65,10 +45,6 @@ export function TodayFigures({ gymId }: { gymId: number }) {
         return hasRight(rights, figure.right) && (!figure.addOn || approvedSubServices.has(figure.addOn));
       })
     : [];
-
-  const number = (n: number) => n.toLocaleString(language === 'ko' ? 'ko-KR' : 'en-US');
-  const won = (n: number) => translate('today.won', { amount: number(n) });
-  const time = (iso: string) => dayjs(iso).tz(SEOUL).format('HH:mm');
 
   const heading = (
     <Typography.Title level={3} id="fd-today-title" className="fd-home-detail-heading">
@@ -131,93 +107,9 @@ export function TodayFigures({ gymId }: { gymId: number }) {
     const shown = homeFigureKeys.filter((key) => data[key] !== undefined);
     if (shown.length === 0)
       return <Typography.Paragraph type="secondary">{translate('today.none')}</Typography.Paragraph>;
-    return grid(shown.map((key) => cell(key, figureCard(key, data))));
-  };
-
-  const card = (key: HomeFigureKey, path: string, value: string, detail?: ReactNode) => (
-    <Link to={path} className="fd-today-card" style={{ display: 'block', height: '100%' }}>
-      <Card size="small" hoverable style={{ height: '100%' }}>
-        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
-          {ICONS[key]} {translate(`today.figures.${key}.label`)}
-        </Typography.Text>
-        <Typography.Text strong style={{ display: 'block', fontSize: 22, lineHeight: 1.4 }}>
-          {value}
-        </Typography.Text>
-        {detail && (
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {detail}
-          </Typography.Text>
-        )}
-      </Card>
-    </Link>
-  );
-
-  const figureCard = (key: HomeFigureKey, data: HomeToday): ReactNode => {
-    switch (key) {
-      case 'checkIns':
-      case 'newCustomers':
-      case 'expiringPasses': {
-        const figure = data[key]!;
-        return card(key, figure.path, translate(`today.figures.${key}.value`, { count: figure.count }));
-      }
-      case 'sales': {
-        const s = data.sales!;
-        return card(
-          key,
-          s.path,
-          won(s.received),
-          s.refunds > 0
-            ? translate('today.figures.sales.refunded', { amount: won(s.refunded), count: s.refunds })
-            : translate('today.figures.sales.payments', { count: s.payments }),
-        );
-      }
-      case 'unpaid': {
-        const u = data.unpaid!;
-        return card(
-          key,
-          u.path,
-          won(u.total),
-          translate('today.figures.unpaid.customers', { count: u.customers }),
-        );
-      }
-      case 'classes': {
-        const c = data.classes!;
-        const next = c.next[0];
-        return card(
-          key,
-          c.path,
-          translate('today.figures.classes.value', { count: c.lessons }),
-          c.lessons === 0 ? undefined : (
-            <>
-              {translate('today.figures.classes.booked', {
-                booked: number(c.booked),
-                capacity: number(c.capacity),
-              })}
-              {c.waiting > 0 && ` · ${translate('today.figures.classes.waiting', { count: c.waiting })}`}
-              {next && (
-                <span style={{ display: 'block' }}>
-                  {translate('today.figures.classes.next', {
-                    time: time(next.startAt),
-                    title: next.title,
-                    booked: next.booked,
-                    capacity: next.capacity,
-                  })}
-                </span>
-              )}
-            </>
-          ),
-        );
-      }
-      case 'followUps': {
-        const f = data.followUps!;
-        return card(
-          key,
-          f.path,
-          translate('today.figures.followUps.value', { count: f.count }),
-          f.overdue > 0 ? translate('today.figures.followUps.overdue', { count: f.overdue }) : undefined,
-        );
-      }
-    }
+    return grid(
+      shown.map((key) => cell(key, <FigureCard figureKey={key} data={data} language={language} />)),
+    );
   };
 
   return (
