@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { errorText } from './receipt-api.ts';
+import { errorText } from '#src/kit/error-text.ts';
 
 /**
  * Cancelling a cash receipt or a tax invoice (docs/rules.md#cash-receipts): a confirmation that names it, with

@@ -1,5 +1,4 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Grid, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cashReceiptIssueRoute } from '#domain/api/receipt.ts';
@@ -11,12 +10,14 @@ import {
 } from '#domain/enums.ts';
 import { cashReceiptDeadline, checkReceiptIdentifier, splitVat } from '#domain/rules/money.ts';
 import type { CashReceipt } from '#domain/schemas/receipt.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { fieldErrorsOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
 import { RadioChoices } from '../../forms/choice-groups.tsx';
 import { formatWon } from '../customers/money.ts';
 import { useCustomerPhone, usePhonePrefill } from './customer-phone.ts';
-import { dotDate, errorText, showFieldErrors } from './receipt-api.ts';
+import { dotDate } from './receipt-api.ts';
 import { TestModeTag } from './receipt-tags.tsx';
 import './receipts.css';
 
@@ -38,6 +39,104 @@ export type ReceiptTarget = {
   paidOn: string;
 };
 
+/** The payment: who paid when, the amount split into supply and VAT, and the receipt's deadline. */
+function CashReceiptPreview({ target }: { target: ReceiptTarget }) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const won = (n: number) => formatWon(n, i18n.language);
+  const { supply, vat } = splitVat(target.cashPaid);
+  return (
+    <>
+      <Typography.Paragraph>
+        {translate('receipts.issue.payment', { name: target.memberName, date: dotDate(target.paidOn) })}
+      </Typography.Paragraph>
+      <Descriptions size="small" column={1} bordered className="fd-rx-preview">
+        <Descriptions.Item label={translate('receipts.issue.amount')}>
+          <strong className="fd-rx-amount">{won(target.cashPaid)}</strong>
+        </Descriptions.Item>
+        <Descriptions.Item label={translate('receipts.issue.supply')}>
+          <span className="fd-rx-amount">{won(supply)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={translate('receipts.issue.vat')}>
+          <span className="fd-rx-amount">{won(vat)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Paragraph type="secondary">
+        {translate('receipts.issue.deadline', { date: dotDate(cashReceiptDeadline(target.paidOn)) })}
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+/** Self-issue, or the purpose, the identifier's type and the identifier (checked as the server checks it). */
+function CashReceiptFields({
+  selfIssue,
+  identifierType,
+}: {
+  selfIssue: boolean;
+  identifierType: CashReceiptIdentifierType;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Form.Item
+        name="selfIssue"
+        label={translate('receipts.issue.selfIssue')}
+        valuePropName="checked"
+        extra={translate('receipts.issue.selfIssueHelp')}
+      >
+        <Switch />
+      </Form.Item>
+      {!selfIssue && (
+        <>
+          <Form.Item name="purpose" label={translate('receipts.issue.purpose')} required>
+            <RadioChoices
+              optionType="button"
+              options={cashReceiptPurposes.map((p) => ({
+                value: p,
+                label: translate(`receipts.purpose.${p}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="identifierType" label={translate('receipts.issue.identifierType')} required>
+            <RadioChoices
+              options={cashReceiptIdentifierTypes.map((type) => ({
+                value: type,
+                label: translate(`receipts.identifierType.${type}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="identifier"
+            label={translate('receipts.issue.identifier')}
+            extra={translate(`receipts.issue.identifierHelp.${identifierType}`)}
+            dependencies={['identifierType']}
+            rules={[
+              { required: true, message: translate('validation.required') },
+              ({ getFieldValue }) => ({
+                validator: (_, value: string | undefined) => {
+                  if (!value) return Promise.resolve();
+                  const checked = checkReceiptIdentifier(getFieldValue('identifierType'), value);
+                  return checked.ok
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(translate(`receipts.shape.${checked.reason}`)));
+                },
+              }),
+            ]}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={24}
+              placeholder={identifierType === 'BUSINESS' ? '123-45-67890' : undefined}
+            />
+          </Form.Item>
+        </>
+      )}
+    </>
+  );
+}
+
 /**
  * Issuing a cash receipt (docs/rules.md#cash-receipts): the purpose, the identifier (a mobile number, a
  * cash-receipt card or a business number, checked by the same rule as the server's) or self-issue to
@@ -58,26 +157,22 @@ export function CashReceiptDrawer({
   onIssued: (receipt: CashReceipt) => void;
 }) {
   const translate = useTranslate();
-  const { i18n } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
   const selfIssue = Form.useWatch('selfIssue', form) ?? false;
   const identifierType = Form.useWatch('identifierType', form) ?? 'PHONE';
-  const won = (n: number) => formatWon(n, i18n.language);
-  const { supply, vat } = splitVat(target.cashPaid);
   usePhonePrefill(form, useCustomerPhone(gymId, target.memberId));
 
-  const issue = useMutation({
-    mutationFn: (values: Values) =>
-      api.call(cashReceiptIssueRoute, {
-        body: {
-          gymId,
-          checkoutId: target.checkoutId,
-          purpose: values.purpose,
-          identifierType: values.identifierType,
-          ...(values.selfIssue ? { selfIssue: true } : { identifier: values.identifier ?? '' }),
-        },
-      }),
+  const issue = useContractMutation(cashReceiptIssueRoute, {
+    input: (values: Values) => ({
+      body: {
+        gymId,
+        checkoutId: target.checkoutId,
+        purpose: values.purpose,
+        identifierType: values.identifierType,
+        ...(values.selfIssue ? { selfIssue: true } : { identifier: values.identifier ?? '' }),
+      },
+    }),
     meta: { silent: true },
     onSuccess: onIssued,
     onError: (error) => showFieldErrors(form, error),
@@ -105,23 +200,7 @@ export function CashReceiptDrawer({
         </Space>
       }
     >
-      <Typography.Paragraph>
-        {translate('receipts.issue.payment', { name: target.memberName, date: dotDate(target.paidOn) })}
-      </Typography.Paragraph>
-      <Descriptions size="small" column={1} bordered className="fd-rx-preview">
-        <Descriptions.Item label={translate('receipts.issue.amount')}>
-          <strong className="fd-rx-amount">{won(target.cashPaid)}</strong>
-        </Descriptions.Item>
-        <Descriptions.Item label={translate('receipts.issue.supply')}>
-          <span className="fd-rx-amount">{won(supply)}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label={translate('receipts.issue.vat')}>
-          <span className="fd-rx-amount">{won(vat)}</span>
-        </Descriptions.Item>
-      </Descriptions>
-      <Typography.Paragraph type="secondary">
-        {translate('receipts.issue.deadline', { date: dotDate(cashReceiptDeadline(target.paidOn)) })}
-      </Typography.Paragraph>
+      <CashReceiptPreview target={target} />
       {issue.isError && fieldErrorsOf(issue.error).length === 0 && (
         <Alert type="error" showIcon role="alert" message={errorText(issue.error, translate)} />
       )}
@@ -137,60 +216,7 @@ export function CashReceiptDrawer({
           else if (changed.identifierType) form.setFieldValue('purpose', 'INCOME_DEDUCTION');
         }}
       >
-        <Form.Item
-          name="selfIssue"
-          label={translate('receipts.issue.selfIssue')}
-          valuePropName="checked"
-          extra={translate('receipts.issue.selfIssueHelp')}
-        >
-          <Switch />
-        </Form.Item>
-        {!selfIssue && (
-          <>
-            <Form.Item name="purpose" label={translate('receipts.issue.purpose')} required>
-              <RadioChoices
-                optionType="button"
-                options={cashReceiptPurposes.map((p) => ({
-                  value: p,
-                  label: translate(`receipts.purpose.${p}`),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="identifierType" label={translate('receipts.issue.identifierType')} required>
-              <RadioChoices
-                options={cashReceiptIdentifierTypes.map((type) => ({
-                  value: type,
-                  label: translate(`receipts.identifierType.${type}`),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="identifier"
-              label={translate('receipts.issue.identifier')}
-              extra={translate(`receipts.issue.identifierHelp.${identifierType}`)}
-              dependencies={['identifierType']}
-              rules={[
-                { required: true, message: translate('validation.required') },
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) => {
-                    if (!value) return Promise.resolve();
-                    const checked = checkReceiptIdentifier(getFieldValue('identifierType'), value);
-                    return checked.ok
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(translate(`receipts.shape.${checked.reason}`)));
-                  },
-                }),
-              ]}
-            >
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={24}
-                placeholder={identifierType === 'BUSINESS' ? '123-45-67890' : undefined}
-              />
-            </Form.Item>
-          </>
-        )}
+        <CashReceiptFields selfIssue={selfIssue} identifierType={identifierType} />
       </Form>
     </Drawer>
   );

@@ -1,30 +1,21 @@
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Segmented, Table, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, App, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashReceiptCancelRoute, cashReceiptDueRoute } from '#domain/api/receipt.ts';
 import type { CashReceiptDueRow } from '#domain/schemas/receipt.ts';
-import { EmptyText } from '#src/components/empty-text.tsx';
 import { usePhoneTable } from '#src/components/phone-table.ts';
+import { useContractList } from '#src/kit/contract-hooks.ts';
+import { QueryTable } from '#src/kit/query-table.tsx';
 import { api } from '#src/providers/instances.ts';
 import { formatWon } from '../customers/money.ts';
 import { CancelReceiptModal } from './cancel-modal.tsx';
+import { useCashReceiptColumns } from './cash-receipt-columns.tsx';
 import { CashReceiptDrawer } from './cash-receipt-drawer.tsx';
-import { dateTime, dotDate, errorText, monthRange, receiptKeys, useRefreshReceipts } from './receipt-api.ts';
-import { type TagTone, TestModeTag, ToneTag } from './receipt-tags.tsx';
+import { monthRange, receiptKeys, useRefreshReceipts } from './receipt-api.ts';
 
 const PAGE_SIZE = 50;
 type View = 'DUE' | 'OVERDUE' | 'ISSUED' | 'ALL';
-
-const stateTone: Record<CashReceiptDueRow['state'], TagTone> = {
-  DUE: 'warning',
-  OVERDUE: 'danger',
-  ISSUED: 'success',
-  INVOICED: 'info',
-  OPTIONAL: 'neutral',
-};
 
 /**
  * The payments that took cash or transfer (docs/rules.md#cash-receipts): the mandatory ones (100,000 won or more)
@@ -54,132 +45,19 @@ export function CashReceiptsTab({
   // What is due is due whatever the month: the month narrows the other views.
   const range = view === 'DUE' || view === 'OVERDUE' ? {} : monthRange(month);
   const query = { state: view, ...range, _start: (page - 1) * PAGE_SIZE, _end: page * PAGE_SIZE };
-  const list = useQuery({
-    queryKey: receiptKeys.due(gymId, query),
-    queryFn: () => api.list(cashReceiptDueRoute, { query: { gymId, ...query } }),
-    enabled: gymId > 0,
-    placeholderData: (previous) => previous,
-    meta: { silent: true },
-  });
+  const list = useContractList(
+    cashReceiptDueRoute,
+    { query: { gymId, ...query } },
+    {
+      queryKey: receiptKeys.due(gymId, query),
+      enabled: gymId > 0,
+      placeholderData: (previous) => previous,
+      meta: { silent: true },
+    },
+  );
   const overdue = (list.data?.data ?? []).filter((r) => r.state === 'OVERDUE').length;
 
-  const columns: ColumnsType<CashReceiptDueRow> = [
-    {
-      key: 'paidAt',
-      title: translate('receipts.cash.paidAt'),
-      className: 'fd-nowrap',
-      render: (_, r) => (
-        <>
-          {dateTime(r.createdAt)}
-          <span className="fd-rx-sub">{translate(`receipts.cash.kind.${r.kind}`)}</span>
-        </>
-      ),
-    },
-    {
-      key: 'customer',
-      title: translate('receipts.cash.customer'),
-      className: 'fd-nowrap',
-      render: (_, r) => (
-        <>
-          {r.memberName}
-          {r.memberPhone && <span className="fd-rx-sub">{r.memberPhone}</span>}
-        </>
-      ),
-    },
-    {
-      key: 'cashPaid',
-      title: translate('receipts.cash.cashPaid'),
-      className: 'fd-nowrap',
-      align: 'right',
-      render: (_, r) => (
-        <>
-          <span className="fd-rx-amount">{won(r.cashPaid)}</span>
-          {r.cashReceiptRequired && (
-            <span className="fd-rx-sub">
-              <ToneTag tone="info">{translate('receipts.cash.mandatory')}</ToneTag>
-            </span>
-          )}
-        </>
-      ),
-    },
-    {
-      key: 'deadline',
-      title: translate('receipts.cash.deadline'),
-      className: 'fd-nowrap',
-      render: (_, r) => (
-        <>
-          <ToneTag tone={stateTone[r.state]}>{translate(`receipts.cash.state.${r.state}`)}</ToneTag>
-          {r.cashReceiptRequired && (r.state === 'DUE' || r.state === 'OVERDUE') && (
-            <span className="fd-rx-sub">{dotDate(r.cashReceiptDeadline)}</span>
-          )}
-        </>
-      ),
-    },
-    {
-      key: 'receipt',
-      title: translate('receipts.cash.receipt'),
-      className: 'fd-nowrap',
-      render: (_, r) =>
-        r.receipt ? (
-          <>
-            <span>{r.receipt.approvalNumber}</span>
-            <span className="fd-rx-sub">
-              {translate(`receipts.purpose.${r.receipt.purpose}`)} · {r.receipt.identifierMasked}
-              {r.receipt.selfIssued && ` · ${translate('receipts.cash.selfIssued')}`}
-            </span>
-            {r.receipt.testMode && <TestModeTag />}
-          </>
-        ) : r.taxInvoiceApprovalNumber ? (
-          // One proof per supply: a tax invoice covers this payment (docs/rules.md#cash-receipts).
-          <>
-            <span>{r.taxInvoiceApprovalNumber}</span>
-            <span className="fd-rx-sub">{translate('receipts.cash.coveredByInvoice')}</span>
-          </>
-        ) : (
-          '—'
-        ),
-    },
-    ...(canChange
-      ? [
-          {
-            key: 'actions',
-            title: translate('receipts.cash.actions'),
-            className: 'fd-nowrap',
-            render: (_: unknown, r: CashReceiptDueRow) =>
-              r.receipt ? (
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => setCancelling(r)}
-                  aria-label={translate('receipts.cash.cancelOf', { number: r.receipt.approvalNumber })}
-                >
-                  {translate('receipts.cash.cancel')}
-                </Button>
-              ) : r.taxInvoiceApprovalNumber ? (
-                <Tooltip
-                  title={translate('receipts.cash.invoicedHelp', { number: r.taxInvoiceApprovalNumber })}
-                >
-                  <Button size="small" disabled>
-                    {translate('receipts.cash.issue')}
-                  </Button>
-                </Tooltip>
-              ) : (
-                <Button
-                  size="small"
-                  type={r.cashReceiptRequired ? 'primary' : 'default'}
-                  onClick={() => setIssuing(r)}
-                  aria-label={translate('receipts.cash.issueOf', {
-                    name: r.memberName,
-                    amount: won(r.cashPaid),
-                  })}
-                >
-                  {translate('receipts.cash.issue')}
-                </Button>
-              ),
-          },
-        ]
-      : []),
-  ];
+  const columns = useCashReceiptColumns({ canChange, onIssue: setIssuing, onCancel: setCancelling });
 
   const phone = usePhoneTable(columns, { name: 'customer', figure: 'cashPaid' }, { x: 'max-content' });
   return (
@@ -206,40 +84,21 @@ export function CashReceiptsTab({
           message={translate('receipts.cash.overdueCount', { count: overdue })}
         />
       )}
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={translate('receipts.cash.loadFailed')}
-          description={errorText(list.error, translate)}
-          action={<Button onClick={() => void list.refetch()}>{translate('receipts.retry')}</Button>}
-        />
-      )}
-      <Table<CashReceiptDueRow>
+      <QueryTable<CashReceiptDueRow>
+        query={list}
+        translate={translate}
+        loadFailedKey="receipts.cash.loadFailed"
+        retryKey="receipts.retry"
         rowKey="checkoutId"
-        size="middle"
         columns={phone.columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={phone.scroll}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
-        locale={{
-          emptyText: (
-            <EmptyText>
-              {translate(
-                view === 'DUE' || view === 'OVERDUE' ? 'receipts.cash.emptyDue' : 'receipts.cash.empty',
-              )}
-            </EmptyText>
-          ),
-        }}
+        showSizeChanger={false}
+        currentPage={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        emptyText={translate(
+          view === 'DUE' || view === 'OVERDUE' ? 'receipts.cash.emptyDue' : 'receipts.cash.empty',
+        )}
       />
       {issuing && (
         <CashReceiptDrawer

@@ -1,33 +1,28 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { receiptSettingsRoute } from '#domain/api/receipt.ts';
 import { SEOUL, seoulToday } from '#domain/rules/seoul-time.ts';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
 
 // The receipt page's shared queries and helpers (docs/rules.md#cash-receipts, docs/rules.md#tax-invoices).
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-export const receiptKeys = {
-  all: ['receipts'] as const,
-  settings: (gymId: number) => ['receipts', 'settings', gymId] as const,
-  due: (gymId: number, query: object) => ['receipts', 'due', gymId, query] as const,
-  invoices: (gymId: number, query: object) => ['receipts', 'invoices', gymId, query] as const,
-  candidates: (gymId: number, memberId: number) => ['receipts', 'candidates', gymId, memberId] as const,
-};
+export const receiptKeys = queryKeys('receipts', {
+  settings: (gymId: number) => [gymId],
+  due: (gymId: number, query: object) => [gymId, query],
+  invoices: (gymId: number, query: object) => [gymId, query],
+  candidates: (gymId: number, memberId: number) => [gymId, memberId],
+  'customer-options': (gymId: number, q: string) => [gymId, q],
+});
 
 /** The provider (test mode or not) and the facility's supplier details. */
 export const useReceiptSettings = (gymId: number) =>
-  useQuery({
-    queryKey: receiptKeys.settings(gymId),
-    queryFn: () => api.call(receiptSettingsRoute, { query: { gymId } }),
-    enabled: gymId > 0,
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
+  useContract(
+    receiptSettingsRoute,
+    { query: { gymId } },
+    { queryKey: receiptKeys.settings(gymId), enabled: gymId > 0, staleTime: 60_000, meta: { silent: true } },
+  );
 
 /** After an issue or a cancellation: every receipt list reads again, and the desk's and ledgers' views. */
 export const useRefreshReceipts = () => {
@@ -35,17 +30,6 @@ export const useRefreshReceipts = () => {
   return useCallback(() => {
     void client.invalidateQueries({ queryKey: receiptKeys.all });
   }, [client]);
-};
-
-/** The server's message (already in the user's language), or the generic one. */
-export const errorText = (error: unknown, translate: Translate): string =>
-  isHttpError(error) && error.message ? error.message : translate('errors.UNKNOWN');
-
-/** The server's field errors on the form's fields. */
-export const showFieldErrors = (form: FormInstance, error: unknown): boolean => {
-  const fields = fieldErrorsOf(error).map((f) => ({ name: f.name.split('.'), errors: f.errors }));
-  if (fields.length) form.setFields(fields);
-  return fields.length > 0;
 };
 
 /** A month's first and last day (YYYY-MM → from, to). */
