@@ -30,17 +30,17 @@ import { createCategory, createExpense, reverseExpense } from '../modules/expens
 import { listCategories } from '../modules/expense/expense.queries.ts';
 import { consumeSessions, sellPassSale } from '../modules/pass/pass.commands.ts';
 import { refundPass } from '../modules/pass/refund.commands.ts';
-import { claimTransfer, confirmPayRequest, createPayRequest } from '../modules/pay-request/pay-request.commands.ts';
+import {
+  claimTransfer,
+  confirmPayRequest,
+  createPayRequest,
+} from '../modules/pay-request/pay-request.commands.ts';
 import { saleMoneyOf } from '../modules/pay-request/pay-request.queries.ts';
 import { adjustStock, createGroup, createProduct } from '../modules/product/product.commands.ts';
 import { createPromotion } from '../modules/product/promotion.commands.ts';
-import {
-  cancelCashReceipt,
-  cancelTaxInvoice,
-  issueCashReceipt,
-  issueTaxInvoice,
-} from '../modules/receipt/receipt.service.ts';
+import { cancelCashReceipt, issueCashReceipt } from '../modules/receipt/cash-receipt.commands.ts';
 import { createTestModeReceiptProvider } from '../modules/receipt/receipt-provider.ts';
+import { cancelTaxInvoice, issueTaxInvoice } from '../modules/receipt/tax-invoice.commands.ts';
 import { createCheckout } from '../modules/sales/desk.commands.ts';
 import { deskCatalog } from '../modules/sales/desk.queries.ts';
 import { collectSale, correctSale, writeOffSale } from '../modules/sales/ledger.commands.ts';

@@ -16,20 +16,17 @@ import { member } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { moduleKit } from '../../http/module.ts';
+import { cancelCashReceipt, inReceiptTransaction, issueCashReceipt } from './cash-receipt.commands.ts';
+import { cashReceiptRecord } from './receipt.mappers.ts';
 import {
-  cancelCashReceipt,
-  cancelTaxInvoice,
-  cashReceiptRecord,
-  exportReceipts,
-  inReceiptTransaction,
-  issueCashReceipt,
-  issueTaxInvoice,
   listCashReceiptDue,
   listTaxInvoices,
   receiptSettings,
   taxInvoiceById,
   taxInvoiceCandidates,
-} from './receipt.service.ts';
+} from './receipt.queries.ts';
+import { exportReceipts } from './receipt-export.queries.ts';
+import { cancelTaxInvoice, issueTaxInvoice } from './tax-invoice.commands.ts';
 
 // Cash receipts and tax invoices (docs/rules.md#cash-receipts, docs/rules.md#tax-invoices): read with
 // payHistoryUseYn, issued and cancelled with payHistorySettingYn. The facility is the query's or the body's
