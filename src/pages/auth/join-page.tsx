@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { JoinAuthCode } from '#domain/enums.ts';
 import type { MemberJoin } from '#domain/schemas/member.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
-import { fieldErrorsOf, isHttpError } from '../../providers/http-error.ts';
+import { fieldErrorsOf } from '../../providers/http-error.ts';
 import { ROUTES } from '../../routes.ts';
 import type { StoredSession } from '../../session/stored-session.ts';
 import type { AuthApi } from './auth-api.ts';
@@ -52,7 +53,7 @@ export function JoinPage({ authCode, api, stored }: JoinPageProps) {
     // Errors on fields speak for themselves; anything else needs the message above the form.
     const shown = placed.length + consents.length;
     const needsMessage = shown === 0 || shown < all.length;
-    setErrorMessage(needsMessage ? (isHttpError(error) ? error.message : t('errors.UNKNOWN')) : null);
+    setErrorMessage(needsMessage ? errorText(error, t) : null);
   };
 
   const join = async (values: MemberJoin): Promise<void> => {

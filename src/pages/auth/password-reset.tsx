@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { passwordResetConfirmSchema } from '#domain/api/password-reset.ts';
 import { issueMessage } from '#src/forms/zod-rule.ts';
+import type { Translate } from '#src/kit/translate.ts';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { isHttpError } from '../../providers/http-error.ts';
 import { ROUTES } from '../../routes.ts';
@@ -13,6 +14,114 @@ type Field = keyof Values;
 
 const EMPTY: Values = { userId: '', code: '', newPassword: '', newPasswordConfirm: '' };
 const fields = passwordResetConfirmSchema.shape;
+
+/** One message from the page's own texts: a lock with its minutes, or the server's words. */
+const messageOf = (error: unknown, t: Translate): string => {
+  if (!isHttpError(error)) return t('errors.UNKNOWN');
+  const minutes = detailOf(error, 'retryAfterMinutes');
+  if (error.code === 'RATE_LIMITED' && minutes !== undefined) return t('reset.tooMany', { count: minutes });
+  return error.message;
+};
+
+/** The new password's step, checked here first: the code's form, the password's rules and the confirmation. */
+const localErrors = (values: Values, t: Translate): Partial<Record<Field, string>> => {
+  const found: Partial<Record<Field, string>> = {};
+  const code = fields.code.safeParse(values.code).error?.issues[0];
+  if (values.code === '') found.code = t('validation.required');
+  else if (code) found.code = t('reset.codeFormat');
+  const password = fields.newPassword.safeParse(values.newPassword).error?.issues[0];
+  if (values.newPassword === '') found.newPassword = t('validation.required');
+  else if (password) found.newPassword = issueMessage(password, t);
+  if (values.newPasswordConfirm === '') found.newPasswordConfirm = t('validation.required');
+  else if (values.newPasswordConfirm !== values.newPassword)
+    found.newPasswordConfirm = t('validation.passwordMismatch');
+  return found;
+};
+
+type FieldBinding = {
+  name: Field;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+};
+
+/** The second step's fields: the code sent to the phone, the new password and its confirmation. */
+function ConfirmFields({
+  field,
+  codeRef,
+}: {
+  field: (name: Field) => FieldBinding;
+  codeRef: RefObject<HTMLInputElement | null>;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <TextField
+        {...field('code')}
+        label={t('reset.fields.code')}
+        inputRef={codeRef}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        size="large"
+      />
+      <TextField
+        {...field('newPassword')}
+        type="password"
+        label={t('reset.fields.newPassword')}
+        hint={t('join.hints.password')}
+        autoComplete="new-password"
+        size="large"
+      />
+      <TextField
+        {...field('newPasswordConfirm')}
+        type="password"
+        label={t('reset.fields.newPasswordConfirm')}
+        autoComplete="new-password"
+        size="large"
+      />
+    </>
+  );
+}
+
+/** The first step: the user id the code is sent for. */
+function RequestForm({
+  busy,
+  failure,
+  field,
+  userIdRef,
+  onSubmit,
+}: {
+  busy: boolean;
+  failure: string | null;
+  field: (name: Field) => FieldBinding;
+  userIdRef: RefObject<HTMLInputElement | null>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <form name="password-reset" className="fd-a-form" noValidate onSubmit={onSubmit}>
+      <p className="fd-subtitle">{t('reset.requestIntro')}</p>
+      <fieldset className="fd-a-fieldset" disabled={busy}>
+        {failure && <Alert type="error" message={failure} />}
+        <TextField
+          {...field('userId')}
+          label={t('reset.fields.userId')}
+          inputRef={userIdRef}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          size="large"
+        />
+        <div className="fd-a-actions">
+          <Button type="submit" variant="primary" size="large" block loading={busy}>
+            {t('reset.send')}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
 
 /**
  * "Forgot password?" (docs/rules.md#password-reset): the user id, then the 6-digit code sent to the account's phone
@@ -42,14 +151,6 @@ export function PasswordReset({ api }: { api: AuthApi }) {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  /** One message from the page's own texts: a lock with its minutes, or the server's words. */
-  const messageOf = (error: unknown): string => {
-    if (!isHttpError(error)) return t('errors.UNKNOWN');
-    const minutes = detailOf(error, 'retryAfterMinutes');
-    if (error.code === 'RATE_LIMITED' && minutes !== undefined) return t('reset.tooMany', { count: minutes });
-    return error.message;
-  };
-
   const send = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     if (busy) return;
@@ -64,30 +165,16 @@ export function PasswordReset({ api }: { api: AuthApi }) {
       setFailure(null);
       setStep('confirm');
     } catch (error) {
-      setFailure(messageOf(error));
+      setFailure(messageOf(error, t));
     } finally {
       setBusy(false);
     }
   };
 
-  const localErrors = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = {};
-    const code = fields.code.safeParse(values.code).error?.issues[0];
-    if (values.code === '') found.code = t('validation.required');
-    else if (code) found.code = t('reset.codeFormat');
-    const password = fields.newPassword.safeParse(values.newPassword).error?.issues[0];
-    if (values.newPassword === '') found.newPassword = t('validation.required');
-    else if (password) found.newPassword = issueMessage(password, t);
-    if (values.newPasswordConfirm === '') found.newPasswordConfirm = t('validation.required');
-    else if (values.newPasswordConfirm !== values.newPassword)
-      found.newPasswordConfirm = t('validation.passwordMismatch');
-    return found;
-  };
-
   const confirm = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     if (busy) return;
-    const found = localErrors();
+    const found = localErrors(values, t);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
@@ -106,12 +193,12 @@ export function PasswordReset({ api }: { api: AuthApi }) {
       } else if (isHttpError(error) && error.errors?.newPassword) {
         setFailure(null);
         setErrors({ newPassword: String([error.errors.newPassword].flat()[0] ?? '') });
-      } else setFailure(messageOf(error));
+      } else setFailure(messageOf(error, t));
       setBusy(false);
     }
   };
 
-  const field = (name: Field) => ({
+  const field = (name: Field): FieldBinding => ({
     name,
     value: values[name],
     onChange: (value: string) => change(name, value),
@@ -122,26 +209,13 @@ export function PasswordReset({ api }: { api: AuthApi }) {
     <AuthCard>
       <h1 className="fd-title">{t('reset.title')}</h1>
       {step === 'request' ? (
-        <form name="password-reset" className="fd-a-form" noValidate onSubmit={(event) => void send(event)}>
-          <p className="fd-subtitle">{t('reset.requestIntro')}</p>
-          <fieldset className="fd-a-fieldset" disabled={busy}>
-            {failure && <Alert type="error" message={failure} />}
-            <TextField
-              {...field('userId')}
-              label={t('reset.fields.userId')}
-              inputRef={userIdRef}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              size="large"
-            />
-            <div className="fd-a-actions">
-              <Button type="submit" variant="primary" size="large" block loading={busy}>
-                {t('reset.send')}
-              </Button>
-            </div>
-          </fieldset>
-        </form>
+        <RequestForm
+          busy={busy}
+          failure={failure}
+          field={field}
+          userIdRef={userIdRef}
+          onSubmit={(event) => void send(event)}
+        />
       ) : (
         <form
           name="password-reset-confirm"
@@ -153,30 +227,7 @@ export function PasswordReset({ api }: { api: AuthApi }) {
           <p className="fd-subtitle">{t('reset.confirmIntro')}</p>
           <fieldset className="fd-a-fieldset" disabled={busy}>
             {failure && <Alert type="error" message={failure} />}
-            <TextField
-              {...field('code')}
-              label={t('reset.fields.code')}
-              inputRef={codeRef}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              size="large"
-            />
-            <TextField
-              {...field('newPassword')}
-              type="password"
-              label={t('reset.fields.newPassword')}
-              hint={t('join.hints.password')}
-              autoComplete="new-password"
-              size="large"
-            />
-            <TextField
-              {...field('newPasswordConfirm')}
-              type="password"
-              label={t('reset.fields.newPasswordConfirm')}
-              autoComplete="new-password"
-              size="large"
-            />
+            <ConfirmFields field={field} codeRef={codeRef} />
             <div className="fd-a-actions">
               <Button type="submit" variant="primary" size="large" block loading={busy}>
                 {t('reset.submit')}

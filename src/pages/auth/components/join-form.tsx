@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { JoinAuthCode } from '#domain/enums.ts';
 import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import { type MemberJoin, memberJoinSchema } from '#domain/schemas/member.ts';
 import { issueMessage } from '#src/forms/zod-rule.ts';
+import type { Translate } from '#src/kit/translate.ts';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
 import {
   type ConsentErrors,
@@ -76,27 +77,36 @@ const EMPTY: JoinFormValues = {
   gymName: '',
 };
 
-/**
- * The join form, as the antd form it replaces behaved: each field is checked as it changes (the user id after a
- * pause, with the server last), the confirmation follows the password, and a submit checks everything first.
- */
-export function JoinForm({
-  authCode,
-  onSubmit,
-  isUserIdAvailable,
-  submitting,
-  errorMessage,
-  fieldErrors,
-  consentErrors: serverConsentErrors,
-}: JoinFormProps) {
+const schemaMessage = (t: Translate, schema: z.ZodType, value: string): string | undefined => {
+  const issue = schema.safeParse(value).error?.issues[0];
+  return issue ? issueMessage(issue, t) : undefined;
+};
+
+/** The field's own rules, in order, up to the first that fails (antd's validateFirst). */
+const localErrorOf = (field: Field, all: JoinFormValues, t: Translate): string | undefined => {
+  const value = all[field] ?? '';
+  const required = t('validation.required');
+  switch (field) {
+    case 'userId':
+      return value === '' ? required : schemaMessage(t, fields.userId, value);
+    case 'password':
+      return value === '' ? required : schemaMessage(t, fields.password, value);
+    case 'passwordConfirm':
+      return value === '' ? required : value !== all.password ? t('validation.passwordMismatch') : undefined;
+    case 'name':
+      return value === '' ? t('validation.nameRequired') : schemaMessage(t, fields.name, value);
+    case 'phone':
+      return value === '' ? required : schemaMessage(t, fields.phone, value);
+    case 'email':
+      return value.trim() === '' ? undefined : schemaMessage(t, emailField, value);
+    case 'gymName':
+      return value.trim() === '' ? required : schemaMessage(t, gymNameField, value);
+  }
+};
+
+/** The agreements, their errors (the server's when they arrive) and the first box, to focus on a refusal. */
+const useConsents = (serverConsentErrors: ConsentErrors | null | undefined) => {
   const { t } = useI18n();
-  const [values, setValues] = useState<JoinFormValues>(EMPTY);
-  const [errors, setErrors] = useState<JoinFieldErrors>({});
-  const [userIdStatus, setUserIdStatus] = useState<FieldStatus>(null);
-  const touched = useRef(new Set<Field>());
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  const userIdCheck = useRef<{ timer?: number; run: number }>({ run: 0 });
-  const visible = joinFieldNames.filter((name) => name !== 'gymName' || authCode === 'ADMIN');
   const [consents, setConsents] = useState<ConsentValues>(NO_CONSENTS);
   const [consentErrors, setConsentErrors] = useState<ConsentErrors>({});
   const firstConsentRef = useRef<HTMLInputElement | null>(null);
@@ -118,48 +128,25 @@ export function JoinForm({
     );
   };
 
-  useEffect(() => {
-    if (fieldErrors) setErrors((current) => ({ ...current, ...fieldErrors }));
-  }, [fieldErrors]);
+  return { consents, consentErrors, setConsentErrors, firstConsentRef, missingConsents, changeConsents };
+};
+
+/** The user id's check with the server, after a pause in typing; a newer check makes an older one moot. */
+const useUserIdCheck = (
+  isUserIdAvailable: (userId: string) => Promise<boolean>,
+  setErrors: Dispatch<SetStateAction<JoinFieldErrors>>,
+) => {
+  const { t } = useI18n();
+  const [userIdStatus, setUserIdStatus] = useState<FieldStatus>(null);
+  const userIdCheck = useRef<{ timer?: number; run: number }>({ run: 0 });
 
   useEffect(() => () => window.clearTimeout(userIdCheck.current.timer), []);
-
-  const schemaMessage = (schema: z.ZodType, value: string): string | undefined => {
-    const issue = schema.safeParse(value).error?.issues[0];
-    return issue ? issueMessage(issue, t) : undefined;
-  };
-
-  /** The field's own rules, in order, up to the first that fails (antd's validateFirst). */
-  const localError = (field: Field, all: JoinFormValues): string | undefined => {
-    const value = all[field] ?? '';
-    const required = t('validation.required');
-    switch (field) {
-      case 'userId':
-        return value === '' ? required : schemaMessage(fields.userId, value);
-      case 'password':
-        return value === '' ? required : schemaMessage(fields.password, value);
-      case 'passwordConfirm':
-        return value === ''
-          ? required
-          : value !== all.password
-            ? t('validation.passwordMismatch')
-            : undefined;
-      case 'name':
-        return value === '' ? t('validation.nameRequired') : schemaMessage(fields.name, value);
-      case 'phone':
-        return value === '' ? required : schemaMessage(fields.phone, value);
-      case 'email':
-        return value.trim() === '' ? undefined : schemaMessage(emailField, value);
-      case 'gymName':
-        return value.trim() === '' ? required : schemaMessage(gymNameField, value);
-    }
-  };
 
   /** The user id's rules, the server's "taken" check last; a failed check is not a verdict (the server refuses a
    * duplicate on submit anyway, 409). Answers the error, or undefined; a newer check makes an older one moot. */
   const checkUserId = async (userId: string): Promise<string | undefined> => {
     const run = ++userIdCheck.current.run;
-    const local = localError('userId', { ...EMPTY, userId });
+    const local = localErrorOf('userId', { ...EMPTY, userId }, t);
     if (local) {
       setUserIdStatus(null);
       setErrors((current) => ({ ...current, userId: local }));
@@ -175,6 +162,129 @@ export function JoinForm({
     return error;
   };
 
+  return { userIdStatus, setUserIdStatus, userIdCheck, checkUserId };
+};
+
+/** The form's text fields, each with its label, hint and error; the facility's name for a representative only. */
+function JoinTextFields({
+  field,
+  authCode,
+  userIdStatus,
+}: {
+  field: (name: Field) => TextFieldBinding;
+  authCode: JoinAuthCode;
+  userIdStatus: FieldStatus;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <TextField
+        {...field('userId')}
+        label={t('join.fields.userId')}
+        hint={t('join.hints.userId')}
+        status={userIdStatus}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <TextField
+        {...field('password')}
+        type="password"
+        label={t('join.fields.password')}
+        hint={t('join.hints.password')}
+        autoComplete="new-password"
+      />
+      <TextField
+        {...field('passwordConfirm')}
+        type="password"
+        label={t('join.fields.passwordConfirm')}
+        autoComplete="new-password"
+      />
+      <TextField {...field('name')} label={t('join.fields.name')} autoComplete="name" />
+      <TextField
+        {...field('phone')}
+        type="tel"
+        label={t('join.fields.phone')}
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder={t('join.placeholders.phone')}
+      />
+      <TextField
+        {...field('email')}
+        type="email"
+        label={t('join.fields.email')}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('join.placeholders.email')}
+      />
+      {authCode === 'ADMIN' && (
+        <TextField
+          {...field('gymName')}
+          label={t('join.fields.gymName')}
+          hint={t('join.hints.gymName')}
+          autoComplete="organization"
+          maxLength={100}
+        />
+      )}
+    </>
+  );
+}
+
+type TextFieldBinding = {
+  name: Field;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  inputRef: (element: HTMLInputElement | null) => void;
+};
+
+/** What is sent: the schema's output, the confirmation left out, the facility's name for a representative only. */
+const parseJoin = (values: JoinFormValues, authCode: JoinAuthCode, consents: ConsentValues) => {
+  const email = values.email?.trim();
+  return memberJoinSchema.safeParse({
+    userId: values.userId,
+    password: values.password,
+    name: values.name,
+    phone: values.phone,
+    ...(email ? { email } : {}),
+    ...(authCode === 'ADMIN' ? { gymName: values.gymName ?? '' } : {}),
+    authCode,
+    consents,
+  });
+};
+
+/**
+ * The join form, as the antd form it replaces behaved: each field is checked as it changes (the user id after a
+ * pause, with the server last), the confirmation follows the password, and a submit checks everything first.
+ */
+export function JoinForm({
+  authCode,
+  onSubmit,
+  isUserIdAvailable,
+  submitting,
+  errorMessage,
+  fieldErrors,
+  consentErrors: serverConsentErrors,
+}: JoinFormProps) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<JoinFormValues>(EMPTY);
+  const [errors, setErrors] = useState<JoinFieldErrors>({});
+  const { userIdStatus, setUserIdStatus, userIdCheck, checkUserId } = useUserIdCheck(
+    isUserIdAvailable,
+    setErrors,
+  );
+  const touched = useRef(new Set<Field>());
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const visible = joinFieldNames.filter((name) => name !== 'gymName' || authCode === 'ADMIN');
+  const { consents, consentErrors, setConsentErrors, firstConsentRef, missingConsents, changeConsents } =
+    useConsents(serverConsentErrors);
+
+  useEffect(() => {
+    if (fieldErrors) setErrors((current) => ({ ...current, ...fieldErrors }));
+  }, [fieldErrors]);
+
   const change = (field: Field, raw: string): void => {
     const value = field === 'phone' ? normalizePhone(raw) : raw;
     const next = { ...values, [field]: value };
@@ -187,10 +297,10 @@ export function JoinForm({
       userIdCheck.current.timer = window.setTimeout(() => void checkUserId(value), USER_ID_CHECK_DEBOUNCE_MS);
       return;
     }
-    const updates: JoinFieldErrors = { [field]: localError(field, next) };
+    const updates: JoinFieldErrors = { [field]: localErrorOf(field, next, t) };
     // The confirmation depends on the password (antd's dependencies).
     if (field === 'password' && touched.current.has('passwordConfirm'))
-      updates.passwordConfirm = localError('passwordConfirm', next);
+      updates.passwordConfirm = localErrorOf('passwordConfirm', next, t);
     setErrors((current) => ({ ...current, ...updates }));
   };
 
@@ -199,7 +309,7 @@ export function JoinForm({
     if (submitting) return;
     window.clearTimeout(userIdCheck.current.timer);
     const found: JoinFieldErrors = {};
-    for (const field of visible) if (field !== 'userId') found[field] = localError(field, values);
+    for (const field of visible) if (field !== 'userId') found[field] = localErrorOf(field, values, t);
     setErrors((current) => ({ ...current, ...found }));
     found.userId = await checkUserId(values.userId);
     const missing = missingConsents(consents);
@@ -214,17 +324,7 @@ export function JoinForm({
       firstConsentRef.current?.focus();
       return;
     }
-    const email = values.email?.trim();
-    const parsed = memberJoinSchema.safeParse({
-      userId: values.userId,
-      password: values.password,
-      name: values.name,
-      phone: values.phone,
-      ...(email ? { email } : {}),
-      ...(authCode === 'ADMIN' ? { gymName: values.gymName ?? '' } : {}),
-      authCode,
-      consents,
-    });
+    const parsed = parseJoin(values, authCode, consents);
     if (parsed.success) {
       onSubmit(parsed.data);
       return;
@@ -240,7 +340,7 @@ export function JoinForm({
     }));
   };
 
-  const field = (name: Field) => ({
+  const field = (name: Field): TextFieldBinding => ({
     name,
     value: values[name] ?? '',
     onChange: (value: string) => change(name, value),
@@ -254,56 +354,7 @@ export function JoinForm({
     <form name="join" className="fd-a-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
       <fieldset className="fd-a-fieldset" disabled={submitting}>
         {errorMessage && <Alert type="error" message={errorMessage} />}
-        <TextField
-          {...field('userId')}
-          label={t('join.fields.userId')}
-          hint={t('join.hints.userId')}
-          status={userIdStatus}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <TextField
-          {...field('password')}
-          type="password"
-          label={t('join.fields.password')}
-          hint={t('join.hints.password')}
-          autoComplete="new-password"
-        />
-        <TextField
-          {...field('passwordConfirm')}
-          type="password"
-          label={t('join.fields.passwordConfirm')}
-          autoComplete="new-password"
-        />
-        <TextField {...field('name')} label={t('join.fields.name')} autoComplete="name" />
-        <TextField
-          {...field('phone')}
-          type="tel"
-          label={t('join.fields.phone')}
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder={t('join.placeholders.phone')}
-        />
-        <TextField
-          {...field('email')}
-          type="email"
-          label={t('join.fields.email')}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={t('join.placeholders.email')}
-        />
-        {authCode === 'ADMIN' && (
-          <TextField
-            {...field('gymName')}
-            label={t('join.fields.gymName')}
-            hint={t('join.hints.gymName')}
-            autoComplete="organization"
-            maxLength={100}
-          />
-        )}
+        <JoinTextFields field={field} authCode={authCode} userIdStatus={userIdStatus} />
         <ConsentFields
           values={consents}
           errors={consentErrors}

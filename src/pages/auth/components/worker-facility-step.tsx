@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { errorText } from '#src/kit/error-text.ts';
 import { useI18n } from '#src/marketing/i18n-context.tsx';
 import { type PublicGym, searchGyms } from '#src/marketing/landing/explore/gym-search.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
 import type { AuthApi } from '../auth-api.ts';
 import { Alert, Button, Dialog } from './controls.tsx';
 
@@ -16,6 +16,32 @@ type Search =
   | { state: 'loading' }
   | { state: 'failed' }
   | { state: 'done'; query: string; gyms: PublicGym[] };
+
+/** What the search found: each verified facility with its "ask to join" button, or why there is nothing. */
+function SearchResults({ search, onRequest }: { search: Search; onRequest: (gym: PublicGym) => void }) {
+  const { t } = useI18n();
+  return search.state === 'failed' ? (
+    <Alert type="error" message={t('join.worker.searchFailed')} />
+  ) : search.state === 'loading' ? (
+    <p className="fd-a-loading">{t('loading')}</p>
+  ) : search.state === 'done' && search.gyms.length === 0 ? (
+    <p className="fd-a-empty">{t('join.worker.noResults')}</p>
+  ) : search.state === 'done' ? (
+    <ul className="fd-a-list">
+      {search.gyms.map((gym) => (
+        <li key={gym.id}>
+          <div>
+            <p className="fd-a-list-title">{gym.name}</p>
+            <p className="fd-a-list-description">{gym.address ?? t('join.worker.noAddress')}</p>
+          </div>
+          <Button aria-label={t('join.worker.requestFor', { name: gym.name })} onClick={() => onRequest(gym)}>
+            {t('join.worker.request')}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  ) : null;
+}
 
 /**
  * The second step of the worker join: the new worker, now signed in, finds a verified facility through the public
@@ -55,7 +81,7 @@ export function WorkerFacilityStep({ api, onFinish }: WorkerFacilityStepProps) {
       await api.askToJoin(confirming.id);
       setRequested(confirming);
     } catch (failure) {
-      setRequestError(isHttpError(failure) ? failure.message : t('join.worker.requestFailed'));
+      setRequestError(errorText(failure, t, 'join.worker.requestFailed'));
     } finally {
       setSending(false);
       setConfirming(null);
@@ -102,33 +128,13 @@ export function WorkerFacilityStep({ api, onFinish }: WorkerFacilityStepProps) {
         <Alert type="error" message={t('join.worker.requestFailed')} description={requestError} />
       )}
       <section id={resultsId} aria-live="polite" aria-label={t('join.worker.results')}>
-        {search.state === 'failed' ? (
-          <Alert type="error" message={t('join.worker.searchFailed')} />
-        ) : search.state === 'loading' ? (
-          <p className="fd-a-loading">{t('loading')}</p>
-        ) : search.state === 'done' && search.gyms.length === 0 ? (
-          <p className="fd-a-empty">{t('join.worker.noResults')}</p>
-        ) : search.state === 'done' ? (
-          <ul className="fd-a-list">
-            {search.gyms.map((gym) => (
-              <li key={gym.id}>
-                <div>
-                  <p className="fd-a-list-title">{gym.name}</p>
-                  <p className="fd-a-list-description">{gym.address ?? t('join.worker.noAddress')}</p>
-                </div>
-                <Button
-                  aria-label={t('join.worker.requestFor', { name: gym.name })}
-                  onClick={() => {
-                    setRequestError(null);
-                    setConfirming(gym);
-                  }}
-                >
-                  {t('join.worker.request')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <SearchResults
+          search={search}
+          onRequest={(gym) => {
+            setRequestError(null);
+            setConfirming(gym);
+          }}
+        />
       </section>
       <p className="fd-muted fd-after-form">
         <Button variant="link" onClick={onFinish}>
