@@ -6,11 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import helmet from 'helmet';
 import { resources } from '#domain/resources/index.ts';
 import { type Config, loadConfig } from './config.ts';
-import { createContext } from './context.ts';
+import { type AppContext, createContext } from './context.ts';
 import type { Db, DbKind } from './db/client.ts';
 import type { MemberRow } from './db/schema/index.ts';
 import { registerSessionResolver, SESSION_COOKIE } from './http/auth.ts';
@@ -44,7 +44,7 @@ import { installServerKey, loadServerKey, type ServerKey } from './kernel/sealin
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
-import { registerBackups } from './modules/backup/backup.runner.ts';
+import { type BackupRunner, registerBackups } from './modules/backup/backup.runner.ts';
 import { consultHooks } from './modules/consult/consult.hooks.ts';
 import { consultRoutes } from './modules/consult/consult.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -65,7 +65,7 @@ import { toMember } from './modules/member/member.repository.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
-import { createDispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
+import { createDispatcher, type Dispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
 import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { outboxHandlers } from './modules/outbox/topics.ts';
@@ -82,7 +82,8 @@ import { REMEMBER_MS, type RevenueMemory, sweepRevenueChanges } from './modules/
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-service.ts';
-import { type ResourceHooks, registerResource } from './resources/engine.ts';
+import type { ResourceHooks } from './resources/engine.ts';
+import { registerResource } from './resources/resource-routes.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { registerTestClockRoute, type TestClock } from './test-clock.ts';
@@ -136,37 +137,13 @@ export type AppDeps = {
   revenueMemory?: RevenueMemory;
 };
 
-/** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
-export const buildApp = async (deps: AppDeps) => {
-  const config = deps.config ?? loadConfig();
-  const clock = deps.testClock?.now ?? deps.clock ?? (() => new Date());
-  const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
-  const app = Fastify({
-    // No personal data in any line (docs/operations.md#logs); one line per request, from registerRequestLog.
-    logger: withLogHygiene(deps.logger ?? false),
-    logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: sendFrameworkError,
-    // Node's parser refusals (400, 408, 431) in the error envelope too (server/http/client-errors.ts).
-    clientErrorHandler,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  // The API speaks JSON (and multipart where it uploads); a text body is refused with 415, not parsed.
-  app.removeContentTypeParser('text/plain');
-  app.setSerializerCompiler(createSerializerCompiler({ check: config.responseCheck }));
-  registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  registerRequestLog(app);
-  // Off, with no hook, unless METRICS_TOKEN is set (docs/operations.md#health-and-metrics).
-  const metrics = registerMetrics(app, { db: deps.db, dbKind: deps.dbKind, config, clock });
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-  // The optional outside scripts (docs/architecture.md#configuration) widen the policy only when their key is
-  // configured.
+/**
+ * The security headers of every answer (helmet). The optional outside scripts (docs/architecture.md#configuration)
+ * widen the policy only when their key is configured.
+ */
+const registerSecurityHeaders = (app: FastifyInstance, config: Config) => {
   const outside = [
     ...(config.kakaoJsKey ? [OUTSIDE_SCRIPT_HOSTS.kakao] : []),
     ...(config.chatPluginKey ? [OUTSIDE_SCRIPT_HOSTS.chat] : []),
@@ -200,12 +177,10 @@ export const buildApp = async (deps: AppDeps) => {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
-  await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+};
 
+/** The OpenAPI document and its viewer at /web/docs. */
+const registerOpenapiDocs = async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -268,25 +243,18 @@ export const buildApp = async (deps: AppDeps) => {
   });
   registerOpenapiChecks(app);
   await app.register(swaggerUi, { routePrefix: '/web/docs', staticCSP: true });
+};
 
-  const ctx = createContext({
-    db: deps.db,
-    dbKind: deps.dbKind,
-    config,
-    clock,
-    receiptProvider: deps.receiptProvider,
-    paymentProvider: deps.paymentProvider,
-    revenueMemory: deps.revenueMemory,
-  });
-  // The outbox's key (docs/operations.md#server-key): its public half goes to the database for the writers.
-  const serverKey = deps.serverKey ?? loadServerKey(config);
-  if ((await installServerKey(deps.db, serverKey)).replaced) {
-    app.log.warn(
-      { keyId: serverKey.id },
-      'the server key changed: outbox messages sealed under the previous key can no longer be delivered',
-    );
-  }
-  const dispatch = deps.outbox?.dispatch ?? 'after-commit';
+/**
+ * The outbox (docs/architecture.md#outbox): its dispatcher, `app.outbox`, drained after each committed write or
+ * run as a loop (with the locker reminders and the revenue sweep beside it), stopped on close.
+ */
+const registerOutbox = (
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: { config: Config; clock: () => Date; serverKey: ServerKey; dispatch: DispatchMode },
+) => {
+  const { config, clock, serverKey, dispatch } = options;
   const dispatcher = createDispatcher({
     db: deps.db,
     dbKind: deps.dbKind,
@@ -304,7 +272,6 @@ export const buildApp = async (deps: AppDeps) => {
     baseDelayMs: deps.outbox?.baseDelayMs,
   });
   app.decorate('outbox', dispatcher);
-  const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
   if (dispatch === 'after-commit') {
     app.addHook('onSend', async (request, reply, payload) => {
       if (!isWrite(request.method) || reply.statusCode >= 400) return payload;
@@ -335,66 +302,58 @@ export const buildApp = async (deps: AppDeps) => {
     });
   }
   app.addHook('onClose', async () => dispatcher.stop());
-  // Backups (docs/operations.md#backup): one runner per process; BACKUP_CRON runs beside the outbox loop.
-  const backups = registerBackups(app, {
-    ...ctx,
-    outbox: dispatcher,
-    scheduled: dispatch === 'loop',
-  });
-  registerCsrfGuard(app);
-  const sessionCache = registerSessionResolver(app, ctx.sessions, { ttlMs: AUTH_CACHE_TTL_MS, clock });
-  // A successful write may have ended a session or changed someone's rights: both caches start over before the
-  // answer leaves, so the caller's next request already reads the new state (docs/architecture.md#request-path).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isWrite(request.method) && reply.statusCode < 400) {
-      sessionCache.clear();
-      ctx.loadRights.clear();
-    }
-    return payload;
-  });
-  registerRights(app);
-  registerControlCharacterGuard(app);
-  if (deps.testClock) registerTestClockRoute(app, deps.testClock);
+  return dispatcher;
+};
 
-  await app.register(
-    async (web) => {
-      await web.register(healthRoutes, { ctx });
-      await web.register(metricsRoutes, { metrics });
-      await web.register(appConfigRoutes, { config });
-      await web.register(authRoutes, { ctx });
-      await web.register(memberRoutes, { ctx });
-      await web.register(memberImageRoutes, { ctx, storage });
-      await web.register(fileRoutes, { ctx, storage });
-      await web.register(notificationRoutes, { ctx });
-      // Special shapes first (docs/architecture.md#resource-engine); they sit beside the generic routes and
-      // reuse the same code.
-      await web.register(gymRoutes, { ctx });
-      await web.register(gymMemberRoutes, { ctx });
-      await web.register(gymAuthRoutes, { ctx });
-      await web.register(subServiceRoutes, { ctx });
-      await web.register(consultRoutes, { ctx });
-      await web.register(customerRoutes, { ctx });
-      await web.register(passRoutes, { ctx });
-      await web.register(scheduleRoutes, { ctx });
-      await web.register(lockerRoutes, { ctx });
-      await web.register(entryRoutes, { ctx });
-      await web.register(salesRoutes, { ctx });
-      await web.register(productRoutes, { ctx });
-      await web.register(receiptRoutes, { ctx });
-      await web.register(expenseRoutes, { ctx });
-      await web.register(payRequestRoutes, { ctx });
-      await web.register(reportRoutes, { ctx });
-      await web.register(homeRoutes, { ctx });
-      await web.register(auditRoutes, { ctx });
-      await web.register(outboxRoutes, { ctx, dispatcher });
-      await web.register(backupRoutes, { ctx, backups });
-      for (const declaration of resources)
-        registerResource(web, ctx, declaration, resourceHooks[declaration.name]);
-    },
-    { prefix: '/web' },
-  );
+/** Every /web route: the special shapes first (docs/architecture.md#resource-engine), then the generic ones. */
+const registerWebRoutes = async (
+  web: FastifyInstance,
+  parts: {
+    ctx: AppContext;
+    storage: FileStorage;
+    metrics: ReturnType<typeof registerMetrics>;
+    dispatcher: Dispatcher;
+    backups: BackupRunner;
+  },
+) => {
+  const { ctx, storage, metrics, dispatcher, backups } = parts;
+  await web.register(healthRoutes, { ctx });
+  await web.register(metricsRoutes, { metrics });
+  await web.register(appConfigRoutes, { config: ctx.config });
+  await web.register(authRoutes, { ctx });
+  await web.register(memberRoutes, { ctx });
+  await web.register(memberImageRoutes, { ctx, storage });
+  await web.register(fileRoutes, { ctx, storage });
+  await web.register(notificationRoutes, { ctx });
+  // Special shapes first (docs/architecture.md#resource-engine); they sit beside the generic routes and
+  // reuse the same code.
+  await web.register(gymRoutes, { ctx });
+  await web.register(gymMemberRoutes, { ctx });
+  await web.register(gymAuthRoutes, { ctx });
+  await web.register(subServiceRoutes, { ctx });
+  await web.register(consultRoutes, { ctx });
+  await web.register(customerRoutes, { ctx });
+  await web.register(passRoutes, { ctx });
+  await web.register(scheduleRoutes, { ctx });
+  await web.register(lockerRoutes, { ctx });
+  await web.register(entryRoutes, { ctx });
+  await web.register(salesRoutes, { ctx });
+  await web.register(productRoutes, { ctx });
+  await web.register(receiptRoutes, { ctx });
+  await web.register(expenseRoutes, { ctx });
+  await web.register(payRequestRoutes, { ctx });
+  await web.register(reportRoutes, { ctx });
+  await web.register(homeRoutes, { ctx });
+  await web.register(auditRoutes, { ctx });
+  await web.register(outboxRoutes, { ctx, dispatcher });
+  await web.register(backupRoutes, { ctx, backups });
+  for (const declaration of resources)
+    registerResource(web, ctx, declaration, resourceHooks[declaration.name]);
+};
 
-  const webRoot = deps.webRoot && existsSync(join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
+/** The built web app, when there is one: its files, and index.html for every other GET (the SPA's routes). */
+const registerWebRoot = async (app: FastifyInstance, ctx: AppContext, root: string | undefined) => {
+  const webRoot = root && existsSync(join(root, 'index.html')) ? root : undefined;
   if (webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -436,6 +395,91 @@ export const buildApp = async (deps: AppDeps) => {
     }
     return sendRouteNotFound(request, reply);
   });
+};
+
+/** The whole HTTP application, without listening (fastify/demo's shape): tests drive it through inject. */
+export const buildApp = async (deps: AppDeps) => {
+  const config = deps.config ?? loadConfig();
+  const clock = deps.testClock?.now ?? deps.clock ?? (() => new Date());
+  const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
+  const app = Fastify({
+    // No personal data in any line (docs/operations.md#logs); one line per request, from registerRequestLog.
+    logger: withLogHygiene(deps.logger ?? false),
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: sendFrameworkError,
+    // Node's parser refusals (400, 408, 431) in the error envelope too (server/http/client-errors.ts).
+    clientErrorHandler,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // The API speaks JSON (and multipart where it uploads); a text body is refused with 415, not parsed.
+  app.removeContentTypeParser('text/plain');
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.responseCheck }));
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerRequestLog(app);
+  // Off, with no hook, unless METRICS_TOKEN is set (docs/operations.md#health-and-metrics).
+  const metrics = registerMetrics(app, { db: deps.db, dbKind: deps.dbKind, config, clock });
+
+  registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  await registerOpenapiDocs(app);
+
+  const ctx = createContext({
+    db: deps.db,
+    dbKind: deps.dbKind,
+    config,
+    clock,
+    receiptProvider: deps.receiptProvider,
+    paymentProvider: deps.paymentProvider,
+    revenueMemory: deps.revenueMemory,
+  });
+  // The outbox's key (docs/operations.md#server-key): its public half goes to the database for the writers.
+  const serverKey = deps.serverKey ?? loadServerKey(config);
+  if ((await installServerKey(deps.db, serverKey)).replaced) {
+    app.log.warn(
+      { keyId: serverKey.id },
+      'the server key changed: outbox messages sealed under the previous key can no longer be delivered',
+    );
+  }
+  const dispatch = deps.outbox?.dispatch ?? 'after-commit';
+  const dispatcher = registerOutbox(app, deps, { config, clock, serverKey, dispatch });
+  // Backups (docs/operations.md#backup): one runner per process; BACKUP_CRON runs beside the outbox loop.
+  const backups = registerBackups(app, {
+    ...ctx,
+    outbox: dispatcher,
+    scheduled: dispatch === 'loop',
+  });
+  registerCsrfGuard(app);
+  const sessionCache = registerSessionResolver(app, ctx.sessions, { ttlMs: AUTH_CACHE_TTL_MS, clock });
+  // A successful write may have ended a session or changed someone's rights: both caches start over before the
+  // answer leaves, so the caller's next request already reads the new state (docs/architecture.md#request-path).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isWrite(request.method) && reply.statusCode < 400) {
+      sessionCache.clear();
+      ctx.loadRights.clear();
+    }
+    return payload;
+  });
+  registerRights(app);
+  registerControlCharacterGuard(app);
+  if (deps.testClock) registerTestClockRoute(app, deps.testClock);
+
+  await app.register(async (web) => registerWebRoutes(web, { ctx, storage, metrics, dispatcher, backups }), {
+    prefix: '/web',
+  });
+
+  await registerWebRoot(app, ctx, deps.webRoot);
 
   return app;
 };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseLockedError, openPglite, openPostgres } from './db/client.ts';
 import { installServerKey, loadServerKey, type ServerKey, ServerKeyError } from './kernel/sealing.ts';
 import { createMemberRepository } from './modules/member/member.repository.ts';
@@ -15,7 +15,8 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
-const main = async () => {
+/** The configuration, the server key and the database, or the reason the server cannot start. */
+const open = async () => {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -44,6 +45,11 @@ const main = async () => {
     if (error instanceof DatabaseLockedError) return fail(error.message);
     return fail(`cannot open the database: ${(error as Error).message}`);
   }
+  return { config, serverKey, database };
+};
+
+/** The schema, the add-on catalogue, the key's public half, the operator and (on a new embedded database) the demo. */
+const prepare = async (config: Config, serverKey: ServerKey, database: Database) => {
   await database.migrate();
   await seedSubServiceCatalogue(database.db);
   // Before the seed, whose payment requests are sealed to it.
@@ -59,6 +65,81 @@ const main = async () => {
   // One storage for the demo documents and the app that serves them.
   const storage = createDiskStorage(join(config.dataDir, 'uploads'));
   const demoLogins: Login[] = seed === 'demo' ? await seedDemo(database.db, members, storage) : [];
+  return { superadmin, storage, demoLogins };
+};
+
+type Started = Awaited<ReturnType<typeof buildApp>>;
+
+/** SIGTERM and SIGINT: the control channel first, then the requests in flight, within 10 s. */
+const onSignals = (
+  app: Started,
+  database: Database,
+  config: Config,
+  controlFile: () => string | undefined,
+) => {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      console.error('fitdesk: shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // A keep-alive connection that finishes its answer after close() began stays open until its keep-alive timeout
+    // (72 s), past the 10 s above: after 5 s of grace, whatever is still open is closed.
+    const drop = setTimeout(() => app.server.closeAllConnections(), 5_000);
+    drop.unref();
+    // The channel goes first, so that `npm run backup` stops asking a server that is leaving.
+    if (controlFile()) {
+      app.backups.setControlToken(undefined);
+      await removeControlFile(config.dataDir).catch(() => {});
+    }
+    // Waits for a backup in flight (server/modules/backup/backup.runner.ts), within the 10 s above.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+};
+
+/**
+ * The control channel (docs/operations.md#backup): while this server holds the embedded database, `npm run
+ * backup` asks it to take the backup, with a token that only this start knows and only the folder's owner reads.
+ * Answers the control file written, if any.
+ */
+const openControlChannel = async (app: Started, config: Config, port: number) => {
+  const token = newControlToken();
+  app.backups.setControlToken(token);
+  const connectHost =
+    config.host === '0.0.0.0'
+      ? '127.0.0.1'
+      : config.host === '::'
+        ? '[::1]'
+        : config.host.includes(':')
+          ? `[${config.host}]`
+          : config.host;
+  try {
+    return await writeControlFile(config.dataDir, {
+      pid: process.pid,
+      url: `http://${connectHost}:${port}`,
+      token,
+    });
+  } catch (error) {
+    app.backups.setControlToken(undefined);
+    app.log.warn(
+      { error: (error as Error).message },
+      'cannot write server.json: `npm run backup` cannot reach this server',
+    );
+    return undefined;
+  }
+};
+
+const main = async () => {
+  const { config, serverKey, database } = await open();
+  const { superadmin, storage, demoLogins } = await prepare(config, serverKey, database);
 
   // Browser tests only: a clock the tests can move (server/test-clock.ts); the configuration refuses it in production.
   const testClock = config.testClock ? createTestClock() : undefined;
@@ -82,66 +163,15 @@ const main = async () => {
     },
   });
 
-  let closing = false;
   let controlFile: string | undefined;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      console.error('fitdesk: shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // A keep-alive connection that finishes its answer after close() began stays open until its keep-alive timeout
-    // (72 s), past the 10 s above: after 5 s of grace, whatever is still open is closed.
-    const drop = setTimeout(() => app.server.closeAllConnections(), 5_000);
-    drop.unref();
-    // The channel goes first, so that `npm run backup` stops asking a server that is leaving.
-    if (controlFile) {
-      app.backups.setControlToken(undefined);
-      await removeControlFile(config.dataDir).catch(() => {});
-    }
-    // Waits for a backup in flight (server/modules/backup/backup.runner.ts), within the 10 s above.
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onSignals(app, database, config, () => controlFile);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
-  // The control channel (docs/operations.md#backup): while this server holds the embedded database, `npm run
-  // backup` asks it to take the backup, with a token that only this start knows and only the folder's owner reads.
-  if (database.kind === 'pglite') {
-    const token = newControlToken();
-    app.backups.setControlToken(token);
-    const connectHost =
-      config.host === '0.0.0.0'
-        ? '127.0.0.1'
-        : config.host === '::'
-          ? '[::1]'
-          : config.host.includes(':')
-            ? `[${config.host}]`
-            : config.host;
-    try {
-      controlFile = await writeControlFile(config.dataDir, {
-        pid: process.pid,
-        url: `http://${connectHost}:${port}`,
-        token,
-      });
-    } catch (error) {
-      app.backups.setControlToken(undefined);
-      app.log.warn(
-        { error: (error as Error).message },
-        'cannot write server.json: `npm run backup` cannot reach this server',
-      );
-    }
-  }
+  if (database.kind === 'pglite') controlFile = await openControlChannel(app, config, port);
   const lines = [
     '',
     `  FitDesk (핏데스크) is running at http://${shownHost}:${port}/`,

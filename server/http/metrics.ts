@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
+import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -47,6 +47,34 @@ export const newestBackup = async (dir: string): Promise<{ file: string; mtime: 
   return newest;
 };
 
+/** The pool's connections, idle ones and waiting queries, read at each scrape (PostgreSQL only). */
+const poolGauges = (registry: Registry, pool: pg.Pool) => {
+  new Gauge({
+    name: 'fitdesk_db_pool_connections',
+    help: "PostgreSQL connections this process's pool holds (in use and idle).",
+    registers: [registry],
+    collect() {
+      this.set(pool.totalCount);
+    },
+  });
+  new Gauge({
+    name: 'fitdesk_db_pool_idle_connections',
+    help: "PostgreSQL connections idle in this process's pool.",
+    registers: [registry],
+    collect() {
+      this.set(pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: 'fitdesk_db_pool_waiting_requests',
+    help: 'Queries waiting for a connection from the pool (all of them are in use).',
+    registers: [registry],
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+};
+
 /**
  * The app's own registry (never prom-client's global one: the tests build many apps in one process) and the
  * hooks that feed it. Returns undefined, and adds no hook, when METRICS_TOKEN is unset.
@@ -85,32 +113,10 @@ export const registerMetrics = (app: FastifyInstance, deps: MetricsDeps): Metric
       'the queries in flight. On PostgreSQL: the pool wait and one round trip.',
     registers: [registry],
   });
-  if (deps.dbKind === 'postgres') {
-    const pool = (deps.db as unknown as { $client: pg.Pool }).$client;
-    new Gauge({
-      name: 'fitdesk_db_pool_connections',
-      help: "PostgreSQL connections this process's pool holds (in use and idle).",
-      registers: [registry],
-      collect() {
-        this.set(pool.totalCount);
-      },
-    });
-    new Gauge({
-      name: 'fitdesk_db_pool_idle_connections',
-      help: "PostgreSQL connections idle in this process's pool.",
-      registers: [registry],
-      collect() {
-        this.set(pool.idleCount);
-      },
-    });
-    new Gauge({
-      name: 'fitdesk_db_pool_waiting_requests',
-      help: 'Queries waiting for a connection from the pool (all of them are in use).',
-      registers: [registry],
-      collect() {
-        this.set(pool.waitingCount);
-      },
-    });
+  // drizzle's node-postgres database carries its pool as `$client`.
+  const pool = '$client' in deps.db && deps.db.$client instanceof pg.Pool ? deps.db.$client : undefined;
+  if (deps.dbKind === 'postgres' && pool) {
+    poolGauges(registry, pool);
   }
 
   const outboxPending = new Gauge({

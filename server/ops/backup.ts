@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -26,7 +26,7 @@ import { SEOUL } from '#domain/rules/seoul-time.ts';
 import { type Db, type DbKind, type Executor, isAlive } from '../db/client.ts';
 import { packFolder, sha256File, writeArchive } from './archive.ts';
 import { currentLevel } from './levels.ts';
-import { exportLogical } from './logical.ts';
+import { exportLogical } from './logical-file.ts';
 import { queryRows, rowCounts } from './tables.ts';
 
 dayjs.extend(utc);
@@ -189,10 +189,11 @@ export const runTool = (tool: string, args: string[], env: NodeJS.ProcessEnv): P
     });
   });
 
-/** The PGlite behind a Drizzle database. */
-export const pgliteClient = (db: Db): PGlite =>
-  // why: drizzle's PGlite database carries its client as `$client`; the shared `Db` type does not name the driver.
-  (db as unknown as { $client: PGlite }).$client;
+/** The PGlite behind a Drizzle database: drizzle's PGlite database carries its client as `$client`. */
+export const pgliteClient = (db: Db): PGlite => {
+  if ('$client' in db && db.$client instanceof PGlite) return db.$client;
+  throw new Error('The database is not a PGlite database');
+};
 
 type Snapshot = { rowCounts: Record<string, number>; migration: { level: number; tag: string | null } };
 

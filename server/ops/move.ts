@@ -9,7 +9,7 @@ import {
   openPglite,
   openPostgres,
 } from '../db/client.ts';
-import { currentLevel, describeLevel, expectedLevel } from './levels.ts';
+import { currentLevel, describeLevel, expectedLevel, type MigrationLevel } from './levels.ts';
 import { copyDatabase, LogicalRefusal, type TableVerdict, verifyCopy } from './logical.ts';
 import { listTables, queryRows, quoteIdent, rowCounts } from './tables.ts';
 
@@ -107,6 +107,133 @@ const dropMigrated = async (db: Executor, extensionsBefore: string[]) => {
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** The target URL, checked before anything is opened: answers it masked for the messages. */
+const checkTargetUrl = (to: string) => {
+  if (!/^postgres(ql)?:\/\//.test(to))
+    throw new MoveRefusal(
+      `--to must be a postgres:// or postgresql:// URL, not ${JSON.stringify(to.slice(0, 100))}`,
+    );
+  try {
+    new URL(to);
+  } catch {
+    throw new MoveRefusal('--to is not a valid URL');
+  }
+  return maskUrl(to);
+};
+
+/** The embedded database, opened for the move: a folder another process holds is refused, naming it. */
+const openSource = async (dataDir: string) => {
+  try {
+    return await openPglite({ dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      const now = lockHolder(dataDir);
+      throw now ? lockedRefusal(dataDir, now) : new MoveRefusal(error.message);
+    }
+    throw error;
+  }
+};
+
+type Print = (line: string) => void;
+
+/** The dry run's table of rows, and what the move would do. */
+const printDryRun = async (
+  source: Database,
+  print: Print,
+  plan: { masked: string; behind: boolean; level: MigrationLevel; expected: MigrationLevel },
+): Promise<MoveReport> => {
+  const counts = await rowCounts(source.db);
+  const total = Object.values(counts).reduce((sum, rows) => sum + rows, 0);
+  const width = Math.max(5, ...Object.keys(counts).map((name) => name.length));
+  print(`${'table'.padEnd(width)}  ${'rows'.padStart(10)}`);
+  for (const [name, rows] of Object.entries(counts))
+    print(`${name.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(10)}`);
+  print(`${'total'.padEnd(width)}  ${total.toLocaleString('en-US').padStart(10)}`);
+  print('');
+  if (plan.behind)
+    print(
+      `The embedded database is at ${describeLevel(plan.level)}; the move will first migrate it to ${describeLevel(plan.expected)}.`,
+    );
+  print(
+    `Dry run: ${plan.masked} connects and is empty; ${plural(total, 'row')} in ${plural(Object.keys(counts).length, 'table')} would be copied. Nothing was written.`,
+  );
+  return { dryRun: true, counts, verdicts: [], ok: true, databaseUrl: plan.masked };
+};
+
+/** Migrates the target and copies every table into it; a failure empties the target again. */
+const copyInto = async (
+  source: Database,
+  target: Database,
+  options: { masked: string; expected: MigrationLevel; progress: (line: string) => void },
+) => {
+  const { masked, expected, progress } = options;
+  const extensionsBefore = await extensions(target.db);
+  try {
+    progress(`migrating ${masked} to ${describeLevel(expected)}`);
+    await target.migrate();
+    let lastLine = Date.now();
+    return await copyDatabase(source.db, target.db, {
+      onProgress: ({ table, done, total }) => {
+        if (done === total) progress(`copied ${table}: ${plural(total, 'row')}`);
+        else if (done > 0 && Date.now() - lastLine > 2_000)
+          progress(`copying ${table}: ${done} of ${total} rows`);
+        else return;
+        lastLine = Date.now();
+      },
+    });
+  } catch (error) {
+    try {
+      await dropMigrated(target.db, extensionsBefore);
+    } catch (cleanup) {
+      throw new Error(
+        `${(error as Error).message}; the target could not be emptied again (${(cleanup as Error).message}): drop and recreate it`,
+        { cause: error },
+      );
+    }
+    if (error instanceof LogicalRefusal) throw new MoveRefusal(error.message);
+    throw new Error(`${(error as Error).message}; the target was left empty`, { cause: error });
+  }
+};
+
+/** Both sides compared, table by table, and what to set next (or why not). */
+const printVerdicts = (
+  verdicts: TableVerdict[],
+  copied: Record<string, number>,
+  print: Print,
+  done: { masked: string; to: string; dataDir: string; folder: string; seconds: number },
+): MoveReport => {
+  const { masked, to, dataDir, folder, seconds } = done;
+  const width = Math.max(5, ...verdicts.map((v) => v.table.length));
+  print(`${'table'.padEnd(width)}  ${'embedded'.padStart(10)}  ${'postgres'.padStart(10)}  checksum`);
+  for (const v of verdicts)
+    print(
+      `${v.table.padEnd(width)}  ${v.sourceRows.toLocaleString('en-US').padStart(10)}  ${v.targetRows.toLocaleString('en-US').padStart(10)}  ${v.ok ? 'same' : 'DIFFERENT'}`,
+    );
+  const total = Object.values(copied).reduce((sum, rows) => sum + rows, 0);
+  const ok = verdicts.every((v) => v.ok);
+  print('');
+  if (!ok) {
+    const bad = verdicts.filter((v) => !v.ok).map((v) => v.table);
+    print(
+      `The copy differs in ${bad.join(', ')}. The target keeps the copy for inspection; keep running on the ` +
+        'embedded database, and drop and recreate the target before trying again.',
+    );
+    return { dryRun: false, counts: copied, verdicts, ok, databaseUrl: masked };
+  }
+  print(
+    `Moved ${plural(total, 'row')} in ${plural(verdicts.length, 'table')} in ${seconds.toFixed(1)} s; ` +
+      'every count and checksum matches.',
+  );
+  print(`Set:   DATABASE_URL=${masked}${masked === to ? '' : '  (with the real password)'}`);
+  print(
+    `Keep:  DATA_DIR=${dataDir}  (the uploads stay in ${join(dataDir, 'uploads')}: files are not in the database)`,
+  );
+  print(
+    `The embedded database in ${folder} is left in place; delete it once the server runs on PostgreSQL and you have checked it.`,
+  );
+  return { dryRun: false, counts: copied, verdicts, ok, databaseUrl: masked };
+};
+
 /**
  * Moves the embedded database of `dataDir` into the empty PostgreSQL database at `to`. Refusals (a bad URL,
  * no embedded database, a folder in use, a target that does not connect or is not empty, a database newer
@@ -118,16 +245,7 @@ export const moveToPostgres = async (options: MoveOptions): Promise<MoveReport> 
   const progress = options.progress ?? (() => {});
   const print = options.print ?? (() => {});
   const { dataDir, to } = options;
-  if (!/^postgres(ql)?:\/\//.test(to))
-    throw new MoveRefusal(
-      `--to must be a postgres:// or postgresql:// URL, not ${JSON.stringify(to.slice(0, 100))}`,
-    );
-  try {
-    new URL(to);
-  } catch {
-    throw new MoveRefusal('--to is not a valid URL');
-  }
-  const masked = maskUrl(to);
+  const masked = checkTargetUrl(to);
   const folder = join(dataDir, 'db');
   if (!existsSync(join(folder, 'PG_VERSION')))
     throw new MoveRefusal(
@@ -150,15 +268,7 @@ export const moveToPostgres = async (options: MoveOptions): Promise<MoveReport> 
         `the target database is not empty (${contents.tables > 0 ? plural(contents.tables, 'table') : 'it has a drizzle schema'}); moving needs an empty database`,
       );
 
-    try {
-      source = await openPglite({ dataDir });
-    } catch (error) {
-      if (error instanceof DatabaseLockedError) {
-        const now = lockHolder(dataDir);
-        throw now ? lockedRefusal(dataDir, now) : new MoveRefusal(error.message);
-      }
-      throw error;
-    }
+    source = await openSource(dataDir);
     const expected = expectedLevel();
     const level = await currentLevel(source.db);
     if (level.unknown || level.level > expected.level || (level.level > 0 && level.tag === null))
@@ -168,24 +278,7 @@ export const moveToPostgres = async (options: MoveOptions): Promise<MoveReport> 
       );
     const behind = level.level < expected.level;
 
-    if (options.dryRun) {
-      const counts = await rowCounts(source.db);
-      const total = Object.values(counts).reduce((sum, rows) => sum + rows, 0);
-      const width = Math.max(5, ...Object.keys(counts).map((name) => name.length));
-      print(`${'table'.padEnd(width)}  ${'rows'.padStart(10)}`);
-      for (const [name, rows] of Object.entries(counts))
-        print(`${name.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(10)}`);
-      print(`${'total'.padEnd(width)}  ${total.toLocaleString('en-US').padStart(10)}`);
-      print('');
-      if (behind)
-        print(
-          `The embedded database is at ${describeLevel(level)}; the move will first migrate it to ${describeLevel(expected)}.`,
-        );
-      print(
-        `Dry run: ${masked} connects and is empty; ${plural(total, 'row')} in ${plural(Object.keys(counts).length, 'table')} would be copied. Nothing was written.`,
-      );
-      return { dryRun: true, counts, verdicts: [], ok: true, databaseUrl: masked };
-    }
+    if (options.dryRun) return await printDryRun(source, print, { masked, behind, level, expected });
 
     if (behind) {
       progress(
@@ -193,67 +286,13 @@ export const moveToPostgres = async (options: MoveOptions): Promise<MoveReport> 
       );
       await source.migrate();
     }
-    const extensionsBefore = await extensions(target.db);
     const started = Date.now();
-    let copied: Record<string, number>;
-    try {
-      progress(`migrating ${masked} to ${describeLevel(expected)}`);
-      await target.migrate();
-      let lastLine = Date.now();
-      copied = await copyDatabase(source.db, target.db, {
-        onProgress: ({ table, done, total }) => {
-          if (done === total) progress(`copied ${table}: ${plural(total, 'row')}`);
-          else if (done > 0 && Date.now() - lastLine > 2_000)
-            progress(`copying ${table}: ${done} of ${total} rows`);
-          else return;
-          lastLine = Date.now();
-        },
-      });
-    } catch (error) {
-      try {
-        await dropMigrated(target.db, extensionsBefore);
-      } catch (cleanup) {
-        throw new Error(
-          `${(error as Error).message}; the target could not be emptied again (${(cleanup as Error).message}): drop and recreate it`,
-          { cause: error },
-        );
-      }
-      if (error instanceof LogicalRefusal) throw new MoveRefusal(error.message);
-      throw new Error(`${(error as Error).message}; the target was left empty`, { cause: error });
-    }
+    const copied = await copyInto(source, target, { masked, expected, progress });
     const seconds = (Date.now() - started) / 1000;
 
     progress('comparing row counts and checksums');
     const verdicts = await verifyCopy(source.db, target.db);
-    const width = Math.max(5, ...verdicts.map((v) => v.table.length));
-    print(`${'table'.padEnd(width)}  ${'embedded'.padStart(10)}  ${'postgres'.padStart(10)}  checksum`);
-    for (const v of verdicts)
-      print(
-        `${v.table.padEnd(width)}  ${v.sourceRows.toLocaleString('en-US').padStart(10)}  ${v.targetRows.toLocaleString('en-US').padStart(10)}  ${v.ok ? 'same' : 'DIFFERENT'}`,
-      );
-    const total = Object.values(copied).reduce((sum, rows) => sum + rows, 0);
-    const ok = verdicts.every((v) => v.ok);
-    print('');
-    if (!ok) {
-      const bad = verdicts.filter((v) => !v.ok).map((v) => v.table);
-      print(
-        `The copy differs in ${bad.join(', ')}. The target keeps the copy for inspection; keep running on the ` +
-          'embedded database, and drop and recreate the target before trying again.',
-      );
-      return { dryRun: false, counts: copied, verdicts, ok, databaseUrl: masked };
-    }
-    print(
-      `Moved ${plural(total, 'row')} in ${plural(verdicts.length, 'table')} in ${seconds.toFixed(1)} s; ` +
-        'every count and checksum matches.',
-    );
-    print(`Set:   DATABASE_URL=${masked}${masked === to ? '' : '  (with the real password)'}`);
-    print(
-      `Keep:  DATA_DIR=${dataDir}  (the uploads stay in ${join(dataDir, 'uploads')}: files are not in the database)`,
-    );
-    print(
-      `The embedded database in ${folder} is left in place; delete it once the server runs on PostgreSQL and you have checked it.`,
-    );
-    return { dryRun: false, counts: copied, verdicts, ok, databaseUrl: masked };
+    return printVerdicts(verdicts, copied, print, { masked, to, dataDir, folder, seconds });
   } finally {
     await source?.close();
     await target.close();

@@ -18,6 +18,7 @@ import {
 } from './backup.ts';
 import { currentLevel, describeLevel, expectedLevel, type MigrationLevel, readJournal } from './levels.ts';
 import * as logical from './logical.ts';
+import * as logicalFile from './logical-file.ts';
 import { queryRows, rowCounts } from './tables.ts';
 
 // Restore (docs/operations.md#restore): every check runs before anything is written, then the backup goes into a
@@ -234,8 +235,82 @@ const checkLoadedLevel = async (database: Database) => {
  * target is migrated to the source's level, then every table is copied in one target transaction.
  */
 const copyPgliteToPostgres = async (source: Database, target: Database, level: MigrationLevel) => {
-  await logical.migrateToLevel(target, level.level);
+  await logicalFile.migrateToLevel(target, level.level);
   await logical.copyDatabase(source.db, target.db);
+};
+
+type BackupMethod = keyof typeof DATABASE_PARTS;
+
+/** The database to restore into: the PostgreSQL URL (empty, with pg_restore when needed) or the folder's PGlite. */
+const openRestoreTarget = async (options: {
+  url: string | undefined;
+  method: BackupMethod;
+  databasePart: string;
+  dataDir: string;
+  existed: boolean;
+}): Promise<Database> => {
+  const { url, method, databasePart, dataDir, existed } = options;
+  if (url) {
+    const target = await openTarget(url);
+    try {
+      await checkEmpty(target, url);
+      if (method === 'pg_dump' && (await toolMajor('pg_restore')) === undefined) {
+        refuse('pg_restore is not on PATH: install the PostgreSQL client tools to restore a pg_dump backup');
+      }
+    } catch (error) {
+      await target.close();
+      throw error;
+    }
+    return target;
+  }
+  try {
+    return method === 'pglite-dump'
+      ? await loadPgliteDump(databasePart, dataDir)
+      : await openPglite({ dataDir });
+  } catch (error) {
+    if (!existed) await rm(dataDir, { recursive: true, force: true });
+    if (error instanceof DatabaseLockedError) refuse(error.message);
+    throw error;
+  }
+};
+
+/** Writes the backup's database into the target by its method, and checks the level it lands at. */
+const loadDatabase = async (
+  target: Database,
+  options: { url: string | undefined; method: BackupMethod; databasePart: string },
+) => {
+  const { url, method, databasePart } = options;
+  if (method === 'pglite-dump') {
+    if (url) {
+      const source = await loadPgliteDump(databasePart);
+      try {
+        await copyPgliteToPostgres(source, target, await checkLoadedLevel(source));
+      } finally {
+        await source.close();
+      }
+    } else {
+      await checkLoadedLevel(target);
+    }
+  } else if (method === 'pg_dump') {
+    // A pg_dump backup restores only with a URL (checked before anything is written).
+    const { dbname, env } = libpqTarget(url ?? '');
+    await runTool(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${dbname}`,
+        databasePart,
+      ],
+      env,
+    );
+    await checkLoadedLevel(target);
+  } else {
+    await logicalFile.importLogical(target, databasePart);
+    await checkLoadedLevel(target);
+  }
 };
 
 /**
@@ -265,32 +340,7 @@ export const restoreBackup = async (options: RestoreOptions): Promise<RestoreRes
     const existed = existsSync(dataDir);
     const hadUploads = existsSync(join(dataDir, 'uploads'));
     const hadDb = existsSync(join(dataDir, 'db'));
-    let target: Database;
-    if (url) {
-      target = await openTarget(url);
-      try {
-        await checkEmpty(target, url);
-        if (method === 'pg_dump' && (await toolMajor('pg_restore')) === undefined) {
-          refuse(
-            'pg_restore is not on PATH: install the PostgreSQL client tools to restore a pg_dump backup',
-          );
-        }
-      } catch (error) {
-        await target.close();
-        throw error;
-      }
-    } else {
-      try {
-        target =
-          method === 'pglite-dump'
-            ? await loadPgliteDump(databasePart, dataDir)
-            : await openPglite({ dataDir });
-      } catch (error) {
-        if (!existed) await rm(dataDir, { recursive: true, force: true });
-        if (error instanceof DatabaseLockedError) refuse(error.message);
-        throw error;
-      }
-    }
+    const target = await openRestoreTarget({ url, method, databasePart, dataDir, existed });
     // Everything below writes: a failure removes what this restore created in the folder.
     const cleanup = async () => {
       if (!existed) return rm(dataDir, { recursive: true, force: true });
@@ -301,36 +351,7 @@ export const restoreBackup = async (options: RestoreOptions): Promise<RestoreRes
     let closed = false;
     try {
       say(`loading the database (${method})`);
-      if (method === 'pglite-dump') {
-        if (url) {
-          const source = await loadPgliteDump(databasePart);
-          try {
-            await copyPgliteToPostgres(source, target, await checkLoadedLevel(source));
-          } finally {
-            await source.close();
-          }
-        } else {
-          await checkLoadedLevel(target);
-        }
-      } else if (method === 'pg_dump') {
-        const { dbname, env } = libpqTarget(url!);
-        await runTool(
-          'pg_restore',
-          [
-            '--no-owner',
-            '--no-privileges',
-            '--single-transaction',
-            '--exit-on-error',
-            `--dbname=${dbname}`,
-            databasePart,
-          ],
-          env,
-        );
-        await checkLoadedLevel(target);
-      } else {
-        await logical.importLogical(target, databasePart);
-        await checkLoadedLevel(target);
-      }
+      await loadDatabase(target, { url, method, databasePart });
 
       const expected = expectedLevel();
       say(

@@ -139,10 +139,12 @@ export const tableChecksum = (db: Executor, table: TableInfo, batchSize = 5_000)
   });
 
 /**
- * Runs a raw statement and returns its rows. Both drivers answer `{ rows }`; the shared `Db` type cannot say so.
+ * Runs a raw statement and returns its rows. Both drivers answer `{ rows }`; the shared `Db` type cannot say so, so
+ * the answer is checked rather than cast.
  */
 export const queryRows = async <T>(db: Executor, statement: SQL): Promise<T[]> => {
-  const result = await db.execute(statement);
-  // why: PGlite's and node-postgres's results both carry `rows`; PgQueryResultHKT leaves the type open.
-  return (result as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(statement);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
+  throw new Error('The driver answered a statement without rows');
 };

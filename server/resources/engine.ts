@@ -16,8 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hasRight } from '#domain/permissions.ts';
 import {
@@ -25,11 +24,10 @@ import {
   checkPage,
   type FieldMeta,
   type Operation,
-  PAGE_SIZE_MAX,
   type ResourceDeclaration,
   TOTAL_CAP,
 } from '#domain/resources/define.ts';
-import { calendarDate, idParamsSchema } from '#domain/schemas/common.ts';
+import { calendarDate } from '#domain/schemas/common.ts';
 import { text } from '#domain/schemas/text.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -38,7 +36,6 @@ import * as schema from '../db/schema/index.ts';
 import { preparedPages } from '../db/shapes.ts';
 import { requireMember } from '../http/auth.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { errorResponses } from '../http/responses.ts';
 import { gymIdsWithRight, isSuperadmin, rightsOf } from '../http/rights.ts';
 
 export type Row = Record<string, unknown>;
@@ -97,7 +94,7 @@ export const tableOf = (declaration: ResourceDeclaration): PgTable => {
   return table;
 };
 
-const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+export const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
 
 /** The field holding a row's facility id: `gymId`, or what the declaration names (the facility itself: `id`). */
 export const gymFieldOf = (declaration: ResourceDeclaration): string => declaration.gymIdField ?? 'gymId';
@@ -106,8 +103,12 @@ export const gymFieldOf = (declaration: ResourceDeclaration): string => declarat
  * A row that lives inside a facility (not the facility's own record, whose state machine decides what a closed
  * facility allows): writes to it need the facility open.
  */
-const writesInsideGym = (declaration: ResourceDeclaration) =>
+export const writesInsideGym = (declaration: ResourceDeclaration) =>
   declaration.scope === 'gym' && gymFieldOf(declaration) !== 'id';
+
+/** A page's `_start` or `_end` as the list query parsed it (a number), or its default when absent. */
+const pageBound = (value: unknown, fallback: number): number =>
+  typeof value === 'number' ? value : fallback;
 
 /** The facility a row of a gym-scoped resource belongs to. */
 export const gymIdOf = (declaration: ResourceDeclaration, row: Row): number =>
@@ -181,8 +182,8 @@ export const listQuerySchema = (declaration: ResourceDeclaration) => {
     }
   }
   return z.strictObject(shape).superRefine((q, issue) => {
-    const start = (q._start as number | undefined) ?? 0;
-    const end = (q._end as number | undefined) ?? start + 10;
+    const start = pageBound(q._start, 0);
+    const end = pageBound(q._end, start + 10);
     checkPage(start, end, issue);
   });
 };
@@ -286,8 +287,8 @@ export const listRecords = async <TRecord extends z.ZodObject>(
     conditions.push(inArray(columns[gymFieldOf(declaration)]!, scope));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const start = (query._start as number | undefined) ?? 0;
-  const end = (query._end as number | undefined) ?? start + 10;
+  const start = pageBound(query._start, 0);
+  const end = pageBound(query._end, start + 10);
   const sortField = (query._sort as string | undefined) ?? declaration.defaultSort.field;
   const order = (query._order as 'asc' | 'desc' | undefined) ?? declaration.defaultSort.order;
   const direction = order === 'asc' ? asc : desc;
@@ -434,191 +435,14 @@ export const assertCreateAllowed = async (
     throw forbidden();
 };
 
-// ---- routes --------------------------------------------------------------------------------------------------
-
-export const registerResource = (
-  app: FastifyInstance,
-  ctx: AppContext,
-  declaration: ResourceDeclaration,
-  hooks: ResourceHooks = {},
-) => {
-  const web = app.withTypeProvider<ZodTypeProvider>();
-  const table = tableOf(declaration);
-  const columns = columnsOf(table);
-  const record = declaration.schemas.record;
-  const tags = [declaration.name];
-  const has = (op: Operation) => declaration.operations.includes(op);
-  const base = declaration.path;
-
-  if (has('list')) {
-    const querystring = listQuerySchema(declaration);
-    for (const path of [base, ...(declaration.listAliases ?? [])]) {
-      web.get(
-        path,
-        {
-          schema: {
-            tags,
-            summary: `List ${declaration.name} (paged by _start/_end, at most ${PAGE_SIZE_MAX}; total in X-Total-Count)`,
-            querystring,
-            response: {
-              200: z.object({ data: z.array(record), total: z.number().int() }),
-              ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN'),
-            },
-          },
-        },
-        async (request, reply) => {
-          return sendList(reply, await listRecords(request, ctx, declaration, hooks, request.query as Row));
-        },
-      );
-    }
-  }
-
-  if (has('get')) {
-    web.get(
-      `${base}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `One ${declaration.name}`,
-          params: idParamsSchema,
-          response: {
-            200: z.object({ data: record }),
-            ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'),
-          },
-        },
-      },
-      async (request) => {
-        const row = await loadForOperation(request, ctx, declaration, request.params.id, 'get');
-        if (hooks.authorizeRead) await hooks.authorizeRead({ ctx, row });
-        const [data] = await toRecords(declaration, hooks, [row], ctx);
-        return { data: data! };
-      },
-    );
-  }
-
-  if (has('create') && declaration.schemas.create) {
-    web.post(
-      base,
-      {
-        schema: {
-          tags,
-          summary: `Create ${declaration.name}`,
-          body: declaration.schemas.create,
-          response: {
-            201: z.object({ data: record }),
-            ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
-          },
-        },
-      },
-      async (request, reply) => {
-        const body = request.body as Row;
-        const createGymId = hooks.gymIdOfCreate ? await hooks.gymIdOfCreate(body, ctx) : undefined;
-        if (hooks.authorizeCreate) {
-          await hooks.authorizeCreate({ request, ctx, body });
-        } else {
-          const gymId = createGymId;
-          if (hooks.gymIdOfCreate && gymId === undefined) throw notFound();
-          await assertCreateAllowed(request, ctx, declaration, body, gymId);
-          if (declaration.scope === 'gym') await assertGymWritable(ctx, gymId ?? gymIdOf(declaration, body));
-        }
-        await assertWritableFields(
-          request,
-          ctx,
-          declaration,
-          body,
-          declaration.scope === 'gym' ? (createGymId ?? gymIdOf(declaration, body)) : undefined,
-        );
-        const row = await ctx.db.transaction(async (tx) => {
-          if (hooks.create) return hooks.create({ request, ctx, tx, body });
-          const [inserted] = await tx.insert(table).values(body).returning();
-          return inserted as Row;
-        });
-        const [data] = await toRecords(declaration, hooks, [row], ctx);
-        return reply.status(201).send({ data: data! });
-      },
-    );
-  }
-
-  if (has('update') && declaration.schemas.update) {
-    web.put(
-      `${base}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Update ${declaration.name}`,
-          params: idParamsSchema,
-          body: declaration.schemas.update,
-          response: {
-            200: z.object({ data: record }),
-            ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
-          },
-        },
-      },
-      async (request) => {
-        // Rights are read before the transaction: PGlite is one connection, and a read outside the
-        // transaction would wait for it forever.
-        await rightsOf(request, ctx.loadRights);
-        const row = await ctx.db.transaction(async (tx) => {
-          const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
-          if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
-          let patch = request.body as Row;
-          await assertWritableFields(
-            request,
-            ctx,
-            declaration,
-            patch,
-            declaration.scope === 'gym' ? gymIdOf(declaration, existing) : undefined,
-          );
-          if (hooks.beforeUpdate) patch = await hooks.beforeUpdate({ request, ctx, tx, existing, patch });
-          if (Object.keys(patch).length === 0) return existing;
-          if (columns.modifiedDate) patch = { ...patch, modifiedDate: ctx.clock() };
-          const idColumn = columns.id ?? columns[gymFieldOf(declaration)]!;
-          const [updated] = await tx
-            .update(table)
-            .set(patch)
-            .where(eq(idColumn, request.params.id))
-            .returning();
-          return updated as Row;
-        });
-        const [data] = await toRecords(declaration, hooks, [row], ctx);
-        return { data: data! };
-      },
-    );
-  }
-
-  if (has('delete')) {
-    web.delete(
-      `${base}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Delete ${declaration.name}`,
-          params: idParamsSchema,
-          response: {
-            204: z.null().describe('Deleted'),
-            ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'),
-          },
-        },
-      },
-      async (request, reply) => {
-        await rightsOf(request, ctx.loadRights);
-        await ctx.db.transaction(async (tx) => {
-          const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'delete', tx);
-          if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
-          if (hooks.delete) return hooks.delete({ request, ctx, tx, existing });
-          const idColumn = columns.id!;
-          await tx.delete(table).where(eq(idColumn, request.params.id));
-        });
-        return reply.status(204).send(null);
-      },
-    );
-  }
-};
-
 export { isUniqueViolation } from '../db/errors.ts';
 
 /** A closed (QUIT) facility keeps its data read-only (docs/rules.md#state-machines). */
-export const assertGymWritable = async (ctx: AppContext, gymId: number, db: Executor = ctx.db) => {
+export const assertGymWritable = (ctx: AppContext, gymId: number, db: Executor = ctx.db) =>
+  assertWritableIn(db, gymId);
+
+/** The same check inside a command's own transaction: 409 `facilityClosed` for a closed facility. */
+export const assertWritableIn = async (db: Executor, gymId: number) => {
   const [row] = await db
     .select({ gymStatus: schema.gym.gymStatus })
     .from(schema.gym)

@@ -21,7 +21,8 @@ import {
   listBackups,
 } from '#server/ops/backup.ts';
 import { currentLevel, describeLevel, expectedLevel } from '#server/ops/levels.ts';
-import { migrateToLevel, verifyCopy } from '#server/ops/logical.ts';
+import { verifyCopy } from '#server/ops/logical.ts';
+import { migrateToLevel } from '#server/ops/logical-file.ts';
 import { formatCounts, restoreBackup, verifyBackup } from '#server/ops/restore.ts';
 import { listTables, queryRows, rowCounts, tableChecksum } from '#server/ops/tables.ts';
 import { seedDemo } from '#server/seed/seed.ts';

@@ -12,7 +12,7 @@ import { createMemberRepository } from '#server/modules/member/member.repository
 import { installServerKey, loadServerKey } from '#server/kernel/sealing.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { currentLevel, describeLevel, expectedLevel, readJournal } from '#server/ops/levels.ts';
-import { migrateToLevel } from '#server/ops/logical.ts';
+import { migrateToLevel } from '#server/ops/logical-file.ts';
 import { maskUrl } from '#server/ops/move.ts';
 import { queryRows } from '#server/ops/tables.ts';
 import { bootstrapSuperadmin, seedDemo } from '#server/seed/seed.ts';

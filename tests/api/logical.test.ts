@@ -7,13 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, type Executor, openPglite } from '#server/db/client.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { describeLevel, expectedLevel } from '#server/ops/levels.ts';
-import {
-  copyDatabase,
-  exportLogical,
-  importLogical,
-  LogicalRefusal,
-  verifyCopy,
-} from '#server/ops/logical.ts';
+import { copyDatabase, LogicalRefusal, verifyCopy } from '#server/ops/logical.ts';
+import { exportLogical, importLogical } from '#server/ops/logical-file.ts';
 import { listTables, queryRows, rowCounts } from '#server/ops/tables.ts';
 import { seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';

@@ -10,7 +10,10 @@ import { burnPasswordCheck, verifyPassword } from '../../kernel/password.ts';
 import { toMember } from '../member/member.repository.ts';
 import { confirmPasswordReset, RESET_CODE_TTL_MS, requestPasswordReset } from './password-reset.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Signing in and out, and the session's member. */
+const registerSessionRoutes = (app: RouteApp, ctx: AppContext) => {
   app.post(
     loginRoute.path,
     {
@@ -92,7 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return { data: toMember(requireMember(request)) };
     },
   );
+};
 
+/** The password reset: a code to the account's phone, then the code and a new password. */
+const registerResetRoutes = (app: RouteApp, ctx: AppContext) => {
   app.post(
     requestPasswordResetRoute.path,
     {
@@ -152,4 +158,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return reply.status(204).send(null);
     },
   );
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  registerSessionRoutes(app, ctx);
+  registerResetRoutes(app, ctx);
 };

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BACKUP_STREAM_TYPE,
@@ -32,21 +32,17 @@ const bearerOf = (request: FastifyRequest) => {
   return match?.[1];
 };
 
-/**
- * Backups from the operator console (SUPERADMIN) and through the control channel that `npm run backup` uses while a
- * server holds the embedded database (docs/operations.md#backup). Both go through this process's one runner.
- */
-export const backupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; backups: BackupRunner }> = async (
-  app,
-  { ctx, backups },
-) => {
-  const { config } = ctx;
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  const requireOperator = (request: FastifyRequest) => {
-    const member = requireMember(request);
-    if (!isSuperadmin(request)) throw forbidden();
-    return member;
-  };
+const requireOperator = (request: FastifyRequest) => {
+  const member = requireMember(request);
+  if (!isSuperadmin(request)) throw forbidden();
+  return member;
+};
+
+/** The operator console's overview and its "back up now". */
+const registerConsoleRoutes = (app: RouteApp, ctx: AppContext, backups: BackupRunner) => {
+  const { config } = ctx;
 
   app.get(
     backupOverviewRoute.path,
@@ -107,7 +103,10 @@ export const backupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; backups: Bac
       return reply.code(202).send({ data: state });
     },
   );
+};
 
+/** The control channel of `npm run backup`: the server's control token, the progress streamed. */
+const registerChannelRoute = (app: RouteApp, backups: BackupRunner) => {
   app.post(
     backupPaths.channel,
     {
@@ -156,10 +155,20 @@ export const backupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; backups: Bac
       );
       reply.header('cache-control', 'no-store');
       // A stream is sent as it is, past the serializer: the schema documents its lines.
-      return reply
-        .code(200)
-        .type(BACKUP_STREAM_TYPE)
-        .send(stream as unknown as BackupStreamLine);
+      // The reply as Fastify's own (a widening): its lines are not the one object the schema's type names.
+      return (reply as FastifyReply).code(200).type(BACKUP_STREAM_TYPE).send(stream);
     },
   );
+};
+
+/**
+ * Backups from the operator console (SUPERADMIN) and through the control channel that `npm run backup` uses while a
+ * server holds the embedded database (docs/operations.md#backup). Both go through this process's one runner.
+ */
+export const backupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; backups: BackupRunner }> = async (
+  app,
+  { ctx, backups },
+) => {
+  registerConsoleRoutes(app, ctx, backups);
+  registerChannelRoute(app, backups);
 };

@@ -9,9 +9,9 @@ import {
   formatBytes,
 } from '#domain/api/backup.ts';
 import type { Config } from '../../config.ts';
-import type { Db, DbKind } from '../../db/client.ts';
+import type { Db, DbKind, Executor } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
-import { writeAudit } from '../../kernel/audit.ts';
+import { audited } from '../../kernel/audit.ts';
 import { type BackupResult, createBackup } from '../../ops/backup.ts';
 import type { Dispatcher } from '../outbox/dispatcher.ts';
 import { createBackupSchedule } from './backup.schedule.ts';
@@ -81,6 +81,46 @@ export const withoutSecrets = (text: string, databaseUrl?: string) => {
   return clean;
 };
 
+/** The audit row of a backup that starts, in the operator's name when the console asked. */
+const auditStart = (tx: Executor, request: BackupRequest, folder: string, now: Date) =>
+  audited(
+    tx,
+    { memberId: request.actor?.memberId ?? null, requestId: request.requestId ?? null, now },
+    {
+      gymId: null,
+      action: 'backup.create',
+      entity: 'backup',
+      entityId: null,
+      after: { trigger: request.trigger, folder },
+    },
+  );
+
+/** How a run ended, as the state shows it: its file, or its error. */
+const outcomeOf = (run: BackupRun, end: BackupEnd, finishedAt: Date): BackupOutcome => ({
+  trigger: run.trigger,
+  who: run.who,
+  startedAt: run.startedAt,
+  finishedAt: finishedAt.toISOString(),
+  file: end.result
+    ? { name: end.result.name, bytes: end.result.bytes, createdAt: end.result.createdAt }
+    : null,
+  error: end.error ?? null,
+});
+
+/** One line for the run's end: the file and its size, or the failure. */
+const logEnd = (log: Log, run: BackupRun, end: BackupEnd) => {
+  if (end.result)
+    log.info(
+      { backup: { trigger: run.trigger, file: end.result.file, bytes: end.result.bytes } },
+      `backup written (${run.trigger}): ${end.result.file} (${formatBytes(end.result.bytes)})`,
+    );
+  else
+    log.error(
+      { backup: { trigger: run.trigger, error: end.error } },
+      `backup failed (${run.trigger}): ${end.error}`,
+    );
+};
+
 export const createBackupRunner = (deps: {
   db: Db;
   dbKind: DbKind;
@@ -96,6 +136,47 @@ export const createBackupRunner = (deps: {
 
   const state = (): BackupState => ({ running: running ? { ...running } : null, last: last ?? null });
 
+  /** Claims the run (before the first await, so that two calls in this process cannot both pass) and the lock. */
+  const claim = async (request: BackupRequest) => {
+    if (running) throw conflict('backupRunning');
+    const run: BackupRun = {
+      step: 'counts',
+      startedAt: clock().toISOString(),
+      trigger: request.trigger,
+      who: request.actor?.userId ?? null,
+    };
+    running = run;
+    try {
+      const lock = await takeClusterLock(db);
+      if (!lock) throw conflict('backupRunning');
+      return { run, lock };
+    } catch (error) {
+      running = undefined;
+      throw error;
+    }
+  };
+
+  /** The run's progress: the state's step and the caller's listener. */
+  const progressOf = (run: BackupRun, request: BackupRequest) => (event: BackupProgress) => {
+    if (running === run) {
+      // A step without counts clears the previous step's.
+      running = { ...run, step: event.step, done: event.done, total: event.total };
+    }
+    try {
+      request.onProgress?.({ step: event.step, done: event.done, total: event.total });
+    } catch {
+      // A listener that fails (a closed stream) never stops the backup.
+    }
+  };
+
+  /** The run is over: the last outcome, the state cleared, one log line. */
+  const finish = (run: BackupRun, end: BackupEnd): BackupEnd => {
+    last = outcomeOf(run, end, clock());
+    running = undefined;
+    logEnd(log, run, end);
+    return end;
+  };
+
   /**
    * Starts a backup, or refuses with 409 `backupRunning` when one runs. The audit row is written before the work
    * begins, so a backup that starts is always recorded (and one whose record fails does not start). Answers once
@@ -104,44 +185,12 @@ export const createBackupRunner = (deps: {
   const start = async (
     request: BackupRequest,
   ): Promise<{ state: BackupState; ended: Promise<BackupEnd> }> => {
-    if (running) throw conflict('backupRunning');
-    const startedAt = clock();
-    // Claimed before the first await, so that two calls in this process cannot both pass the check above.
-    const run: BackupRun = {
-      step: 'counts',
-      startedAt: startedAt.toISOString(),
-      trigger: request.trigger,
-      who: request.actor?.userId ?? null,
-    };
-    running = run;
-    let lock: Awaited<ReturnType<typeof takeClusterLock>>;
+    const { run, lock } = await claim(request);
     try {
-      lock = await takeClusterLock(db);
+      await db.transaction((tx) => auditStart(tx, request, config.backup.dir, new Date(run.startedAt)));
     } catch (error) {
       running = undefined;
-      throw error;
-    }
-    if (!lock) {
-      running = undefined;
-      throw conflict('backupRunning');
-    }
-    const clusterLock = lock;
-    try {
-      await db.transaction((tx) =>
-        writeAudit(tx, {
-          gymId: null,
-          actorMemberId: request.actor?.memberId ?? null,
-          action: 'backup.create',
-          entity: 'backup',
-          entityId: null,
-          after: { trigger: request.trigger, folder: config.backup.dir },
-          requestId: request.requestId ?? null,
-          now: startedAt,
-        }),
-      );
-    } catch (error) {
-      running = undefined;
-      await clusterLock.release();
+      await lock.release();
       throw error;
     }
     const ended = createBackup({
@@ -152,56 +201,15 @@ export const createBackupRunner = (deps: {
       backupDir: config.backup.dir,
       keep: config.backup.keep,
       clock,
-      onProgress: (event) => {
-        if (running === run) {
-          // A step without counts clears the previous step's.
-          running = { ...run, step: event.step, done: event.done, total: event.total };
-        }
-        try {
-          request.onProgress?.({ step: event.step, done: event.done, total: event.total });
-        } catch {
-          // A listener that fails (a closed stream) never stops the backup.
-        }
-      },
+      onProgress: progressOf(run, request),
     })
-      .finally(() => clusterLock.release())
+      .finally(() => lock.release())
       .then(
-        (result): BackupEnd => {
-          last = {
-            trigger: run.trigger,
-            who: run.who,
-            startedAt: run.startedAt,
-            finishedAt: clock().toISOString(),
-            file: { name: result.name, bytes: result.bytes, createdAt: result.createdAt },
-            error: null,
-          };
-          running = undefined;
-          log.info(
-            { backup: { trigger: run.trigger, file: result.file, bytes: result.bytes } },
-            `backup written (${run.trigger}): ${result.file} (${formatBytes(result.bytes)})`,
-          );
-          return { result };
-        },
-        (error: unknown): BackupEnd => {
-          const message = withoutSecrets(
-            error instanceof Error ? error.message : String(error),
-            config.databaseUrl,
-          );
-          last = {
-            trigger: run.trigger,
-            who: run.who,
-            startedAt: run.startedAt,
-            finishedAt: clock().toISOString(),
-            file: null,
-            error: message,
-          };
-          running = undefined;
-          log.error(
-            { backup: { trigger: run.trigger, error: message } },
-            `backup failed (${run.trigger}): ${message}`,
-          );
-          return { error: message };
-        },
+        (result) => finish(run, { result }),
+        (error: unknown) =>
+          finish(run, {
+            error: withoutSecrets(error instanceof Error ? error.message : String(error), config.databaseUrl),
+          }),
       );
     settled = ended;
     return { state: state(), ended };

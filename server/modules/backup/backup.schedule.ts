@@ -1,6 +1,5 @@
 import { Cron } from 'croner';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
-import type { BackupRunner } from './backup.runner.ts';
 
 // BACKUP_CRON (docs/operations.md#backup, #several-processes): a croner job in every server process, in Asia/Seoul,
 // whose tick takes a backup only in the process that leads the outbox dispatcher (the advisory lock on
@@ -10,6 +9,12 @@ type Log = {
   info: (obj: object, msg: string) => void;
   warn: (obj: object, msg: string) => void;
   debug: (obj: object, msg: string) => void;
+};
+
+/** What a tick needs of the backup runner (backup.runner.ts): whether one runs, and starting one. */
+type ScheduledRunner = {
+  isRunning: () => boolean;
+  start: (request: { trigger: 'schedule' }) => Promise<{ ended: Promise<unknown> }>;
 };
 
 /** The next time BACKUP_CRON fires after `from`, or null (no schedule, or one that never fires again). */
@@ -25,7 +30,7 @@ export const nextBackupRun = (cron: string | undefined, from: Date): Date | null
 
 export const createBackupSchedule = (deps: {
   cron: string | undefined;
-  runner: BackupRunner;
+  runner: ScheduledRunner;
   /** Whether this process leads the outbox dispatcher (`app.outbox.isLeader()`). */
   isLeader: () => boolean;
   log: Log;

@@ -128,6 +128,11 @@ const registerConsultRecordRoutes = (app: RouteApp, ctx: AppContext, kit: Module
       return { data: await consultDetail(ctx.db, row, { mayReadHealth }) };
     },
   );
+};
+
+/** Taking a prospect, the wrap-up and the prospect's customer. */
+const registerConsultWorkRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const guarded = consultGuard(ctx, kit);
 
   app.post(
     consultCallRoute.path,
@@ -188,7 +193,10 @@ const registerConsultRecordRoutes = (app: RouteApp, ctx: AppContext, kit: Module
       return { data };
     },
   );
+};
 
+/** The survey builder: the active survey, and saving its next version. */
+const registerSurveyRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
   app.get(
     surveyGetRoute.path,
     {
@@ -382,6 +390,8 @@ export const consultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const kit = moduleKit(ctx, rights);
   const crm = moduleKit(ctx, { ...rights, addOn: (ctx, gymId) => assertConsultAddOn(ctx.db, gymId) });
   registerConsultRecordRoutes(app, ctx, kit);
+  registerConsultWorkRoutes(app, ctx, kit);
+  registerSurveyRoutes(app, ctx, kit);
   registerConsultCrmRoutes(app, ctx, crm);
   registerKioskRoutes(app, ctx, kit);
   // The tablet's staff steps: its token and a staff window opened with a staff member's password.

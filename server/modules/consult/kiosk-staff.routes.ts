@@ -257,6 +257,11 @@ const registerStaffStepRoutes = (app: RouteApp, ctx: AppContext, steps: ReturnTy
       return { data: toConsult(after) };
     },
   );
+};
+
+/** The sale at the tablet: the prospect's customer, the promotions and the pass sold. */
+const registerStaffSaleRoutes = (app: RouteApp, ctx: AppContext, steps: ReturnType<typeof kioskSteps>) => {
+  const { staffStep, acting, consultOf } = steps;
 
   app.post(
     kioskStaffCustomerRoute.path,
@@ -330,4 +335,5 @@ export const kioskStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const steps = kioskSteps(ctx);
   registerStaffWindowRoutes(app, ctx, steps);
   registerStaffStepRoutes(app, ctx, steps);
+  registerStaffSaleRoutes(app, ctx, steps);
 };

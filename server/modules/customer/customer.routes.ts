@@ -269,6 +269,11 @@ const registerCustomerRecordRoutes = (app: RouteApp, ctx: AppContext, kit: Modul
       return { data };
     },
   );
+};
+
+/** The facility's book of customers: importing, removing one, erasing one's personal data. */
+const registerCustomerBookRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+  const guardCustomer = customerGuard(ctx, kit);
 
   // A dry run reads; the import itself changes.
   const dryRunRight = kit.right('read').config.right;
@@ -454,5 +459,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const kit = moduleKit(ctx, { read: 'memberUseYn', change: 'memberSettingYn' });
   registerCustomerListRoutes(app, ctx, kit);
   registerCustomerRecordRoutes(app, ctx, kit);
+  registerCustomerBookRoutes(app, ctx, kit);
   registerCustomerTimelineRoutes(app, ctx, kit);
 };

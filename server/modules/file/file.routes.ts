@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -69,13 +69,10 @@ const mayRead = async (request: FastifyRequest, ctx: AppContext, row: FileRow): 
   return STAFF_READABLE.has(row.uploadType) && hasRight(rights, 'memberUseYn');
 };
 
-export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileStorage }> = async (
-  app,
-  { ctx, storage },
-) => {
-  // Only this plugin (and the photo's) parse multipart; every other route keeps refusing it.
-  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The uploads: one file or several, each recorded as the caller's until a facility adopts it. */
+const registerUploadRoutes = (app: RouteApp, ctx: AppContext, storage: FileStorage) => {
   /** Records the stored files; a file no row points to is removed again. */
   const record = async (request: FastifyRequest, received: ReceivedFile[], uploadType: string) => {
     const me = requireMember(request);
@@ -152,7 +149,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
       return reply.status(201).send({ data: urls });
     },
   );
+};
 
+/** A stored file, to those who may read it, and the access log of a document. */
+const registerReadRoutes = (app: RouteApp, ctx: AppContext, storage: FileStorage) => {
   app.get(
     fileRoute.path,
     {
@@ -207,7 +207,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
         }
       }
       return (
-        reply
+        // The reply as Fastify's own (a widening): the documented type is the file, what goes out is its stream.
+        (reply as FastifyReply)
           .header('content-type', fileKinds[row.kind].mime)
           .header('content-length', String(opened.size))
           .header('x-content-type-options', 'nosniff')
@@ -217,8 +218,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
           // only, in place of the app-wide "frame-ancestors 'none'".
           .header('content-security-policy', "frame-ancestors 'self'")
           .header('x-frame-options', 'SAMEORIGIN')
-          // The documented type is the file; what goes out is its stream.
-          .send(opened.stream as unknown as File)
+          .send(opened.stream)
       );
     },
   );
@@ -246,4 +246,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileS
       return log;
     },
   );
+};
+
+export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileStorage }> = async (
+  app,
+  { ctx, storage },
+) => {
+  // Only this plugin (and the photo's) parse multipart; every other route keeps refusing it.
+  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
+  registerUploadRoutes(app, ctx, storage);
+  registerReadRoutes(app, ctx, storage);
 };

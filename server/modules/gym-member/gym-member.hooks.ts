@@ -16,14 +16,9 @@ import {
   type MemberSummary,
 } from '../gym-auth/gym-auth.service.ts';
 import { rowOf } from '../rows.ts';
-import {
-  endLink,
-  type GymMemberRow,
-  isPendingInvite,
-  linkPage,
-  maskedSummary,
-  withSummaries,
-} from './gym-member.service.ts';
+import { endLink } from './gym-member.commands.ts';
+import { type GymMemberRow, isPendingInvite, maskedSummary } from './gym-member.mappers.ts';
+import { linkPage, withSummaries } from './gym-member.queries.ts';
 
 /**
  * The API record of a link, with the member's and the facility's summaries. The facility sees a pending

@@ -1,4 +1,5 @@
 import { eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInviteRoute,
@@ -21,7 +22,7 @@ import { requireMember } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
-import { recordAudit } from '../../kernel/audit.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { maskName, maskPhone } from '../../kernel/mask.ts';
 import {
   assertGymWritable,
@@ -30,20 +31,20 @@ import {
   listRecords,
   sendList,
 } from '../../resources/engine.ts';
-import { assignAuth, defaultSetOf } from '../gym-auth/gym-auth.service.ts';
+import { answerInvite, inviteWorkers, quitEverywhere, requestToJoin } from './gym-member.commands.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
-import {
-  findLink,
-  gymStatusOf,
-  invitableAccount,
-  invite,
-  linksOfMember,
-  pendingInviteOf,
-  quitEverywhere,
-  requestToJoin,
-} from './gym-member.service.ts';
+import { findLink, gymStatusOf, invitableAccount, linksOfMember } from './gym-member.queries.ts';
 
-export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The signed-in member acting, with the request's id and the injected clock. */
+const memberActor = (request: FastifyRequest, ctx: AppContext) => {
+  const me = requireMember(request);
+  return { ...actorOf(request, ctx.clock), memberId: me.id };
+};
+
+/** A worker's own requests and answers: asking to join, and accepting or declining an invitation. */
+const registerWorkerRoutes = (app: RouteApp, ctx: AppContext) => {
   app.post(
     workerJoinRoute.path,
     {
@@ -51,7 +52,7 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags: ['gym-member'],
         summary: 'A worker (MEMBER account) asks to join a facility as staff: a WAIT link with workerYn',
         description:
-          'Only a verified (ACTIVE) facility takes requests: any other answers 409, as does a second request ' +
+          'Only a verified (ACTIVE) facility takes requests; any other answers 409, as does a second request ' +
           '(or one from someone already linked). An unknown facility answers 404.',
         body: workerJoinRoute.body,
         response: {
@@ -78,6 +79,40 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
+  const answerRoute = (route: typeof acceptInviteRoute | typeof declineInviteRoute, accept: boolean) =>
+    app.post(
+      route.path,
+      {
+        schema: {
+          tags: ['gym-member'],
+          summary: accept
+            ? 'The invited worker accepts an invitation: the link becomes ACTIVE with the default set'
+            : 'The invited worker declines an invitation: the link becomes QUIT',
+          description:
+            "Only the invited person answers their own invitation; anyone else's, or a link that is not a pending " +
+            'invitation, answers 404.',
+          params: route.params,
+          response: {
+            ...(accept ? { 200: acceptInviteRoute.response } : { 204: declineInviteRoute.response }),
+            ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = memberActor(request, ctx);
+        const row = await ctx.db.transaction((tx) => answerInvite(tx, actor, request.params.id, accept));
+        ctx.loadRights.clear();
+        if (!accept) return reply.status(204).send(null);
+        const [data] = await gymMemberRecords(ctx.db, [row], 'self');
+        return reply.status(200).send({ data: data! });
+      },
+    );
+  answerRoute(acceptInviteRoute, true);
+  answerRoute(declineInviteRoute, false);
+};
+
+/** The representative's invitations by user id, and the account one would reach. */
+const registerInviteRoutes = (app: RouteApp, ctx: AppContext) => {
   // An invitation names user ids, answers only whether each was sent, and is limited per address here and per
   // facility and per inviting account in the service (docs/rules.md#permissions).
   app.post(
@@ -105,75 +140,11 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { gymId, targetList } = request.body;
       await assertGymRight(request, ctx.loadRights, gymId, 'represent');
       await assertGymWritable(ctx, gymId);
-      const me = requireMember(request);
-      const { results } = await ctx.db.transaction(async (tx) => {
-        const sent = await invite(tx, { gymId, userIds: targetList, invitedBy: me.id, now: ctx.clock() });
-        if (sent.links > 0)
-          await recordAudit(tx, request, ctx, {
-            gymId,
-            action: 'gym-member.invite',
-            entity: 'gym-member',
-            entityId: null,
-            before: null,
-            after: { invited: sent.links },
-          });
-        return sent;
-      });
+      const actor = memberActor(request, ctx);
+      const { results } = await ctx.db.transaction((tx) => inviteWorkers(tx, actor, gymId, targetList));
       return reply.status(201).send({ data: results });
     },
   );
-
-  const answerInvite = (route: typeof acceptInviteRoute | typeof declineInviteRoute, accept: boolean) =>
-    app.post(
-      route.path,
-      {
-        schema: {
-          tags: ['gym-member'],
-          summary: accept
-            ? 'The invited worker accepts an invitation: the link becomes ACTIVE with the default set'
-            : 'The invited worker declines an invitation: the link becomes QUIT',
-          description:
-            "Only the invited person answers their own invitation; anyone else's, or a link that is not a pending " +
-            'invitation, answers 404.',
-          params: route.params,
-          response: {
-            ...(accept ? { 200: acceptInviteRoute.response } : { 204: declineInviteRoute.response }),
-            ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'),
-          },
-        },
-      },
-      async (request, reply) => {
-        const me = requireMember(request);
-        const row = await ctx.db.transaction(async (tx) => {
-          const link = await pendingInviteOf(tx, request.params.id, me.id);
-          if (!link) throw notFound();
-          if (accept) await assertGymWritable(ctx, link.gymId, tx);
-          const now = ctx.clock();
-          const gymAuthId = accept ? ((await defaultSetOf(tx, link.gymId)) ?? null) : null;
-          const [updated] = await tx
-            .update(gymMember)
-            .set({ status: accept ? 'ACTIVE' : 'QUIT', modifiedDate: now })
-            .where(eq(gymMember.id, link.id))
-            .returning();
-          if (gymAuthId !== null) await assignAuth(tx, link.gymId, me.id, gymAuthId, now);
-          await recordAudit(tx, request, ctx, {
-            gymId: link.gymId,
-            action: accept ? 'gym-member.accept' : 'gym-member.decline',
-            entity: 'gym-member',
-            entityId: link.id,
-            before: link,
-            after: { ...updated, gymAuthId },
-          });
-          return { ...updated!, gymAuthId: gymAuthId ?? updated!.gymAuthId };
-        });
-        ctx.loadRights.clear();
-        if (!accept) return reply.status(204).send(null);
-        const [data] = await gymMemberRecords(ctx.db, [row], 'self');
-        return reply.status(200).send({ data: data! });
-      },
-    );
-  answerInvite(acceptInviteRoute, true);
-  answerInvite(declineInviteRoute, false);
 
   // An exact user id only, for the representative of an open facility, and rate-limited: no account search.
   app.get(
@@ -205,7 +176,10 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       };
     },
   );
+};
 
+/** The links of a member and of a facility, leaving and removing. */
+const registerLinkRoutes = (app: RouteApp, ctx: AppContext) => {
   app.get(
     memberLinksRoute.path,
     {
@@ -316,4 +290,10 @@ export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       return reply.status(204).send(null);
     },
   );
+};
+
+export const gymMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  registerWorkerRoutes(app, ctx);
+  registerInviteRoutes(app, ctx);
+  registerLinkRoutes(app, ctx);
 };

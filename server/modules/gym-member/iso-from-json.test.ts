@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoFromJson } from './gym-member.service.ts';
+import { isoFromJson } from './gym-member.mappers.ts';
 
 describe('isoFromJson', () => {
   it('writes what Date#toISOString writes, for every fraction PostgreSQL prints', () => {

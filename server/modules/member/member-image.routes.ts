@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageTypes, memberImageRoute, uploadMemberImageRoute } from '#domain/api/member-image.ts';
@@ -24,13 +24,10 @@ import { mayReadPerson } from './person-access.ts';
 
 const photoSchema = z.file().meta({ description: 'The photo, as it was uploaded.' });
 
-export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileStorage }> = async (
-  app,
-  { ctx, storage },
-) => {
-  // Only this plugin parses multipart; every other route keeps refusing it.
-  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Setting a photo: the member's own, or a customer's by its facility's staff. */
+const registerUploadRoute = (app: RouteApp, ctx: AppContext, storage: FileStorage) => {
   /**
    * The photo is the member's own; a customer's is set by its facility's staff with memberSettingYn
    * (docs/rules.md#customers); a SUPERADMIN may set anyone's. Anyone else is told the member is not there.
@@ -116,7 +113,10 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
       return { data: toMember(replaced.row) };
     },
   );
+};
 
+/** Reading a photo, for whoever may read the person. */
+const registerReadRoute = (app: RouteApp, ctx: AppContext, storage: FileStorage) => {
   app.get(
     memberImageRoute.path,
     {
@@ -153,15 +153,25 @@ export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage
         throw notFound();
       }
       return (
-        reply
+        // The reply as Fastify's own (a widening): the documented type is the file, what goes out is its stream.
+        (reply as FastifyReply)
           .header('content-type', fileKinds[kind].mime)
           .header('content-length', String(file.size))
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', `inline; filename="profile.${extensionOfKind(kind)}"`)
           .header('cache-control', 'private, max-age=86400')
-          // The documented type is the file; what goes out is its stream.
-          .send(file.stream as unknown as File)
+          .send(file.stream)
       );
     },
   );
+};
+
+export const memberImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage: FileStorage }> = async (
+  app,
+  { ctx, storage },
+) => {
+  // Only this plugin parses multipart; every other route keeps refusing it.
+  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
+  registerUploadRoute(app, ctx, storage);
+  registerReadRoute(app, ctx, storage);
 };

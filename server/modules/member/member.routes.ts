@@ -41,7 +41,10 @@ const userIdCheckLimited = (seconds: number) => {
   );
 };
 
-export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Joining, and the join form's check of a user id. */
+const registerJoinRoutes = (app: RouteApp, ctx: AppContext) => {
   app.post(
     joinRoute.path,
     {
@@ -126,7 +129,10 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       async (request) => ({ data: { available: !(await ctx.members.userIdExists(request.query.userId)) } }),
     );
   }
+};
 
+/** A person's record and consents, and one's own profile and password. */
+const registerAccountRoutes = (app: RouteApp, ctx: AppContext) => {
   app.get(
     getMemberRoute.path,
     {
@@ -238,4 +244,9 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return { data: toMember(me) };
     },
   );
+};
+
+export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  registerJoinRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
 };

@@ -51,8 +51,10 @@ export const backoffMs = (attempts: number, baseDelayMs: number, maxDelayMs: num
 const poolOf = (db: Db): pg.Pool | undefined =>
   '$client' in db && db.$client instanceof pg.Pool ? db.$client : undefined;
 
-/** The outbox's one delivery loop (docs/architecture.md#outbox). */
-export const createDispatcher = (options: DispatcherOptions) => {
+const quietLog = { warn: () => {}, error: () => {} };
+
+/** Delivery: claims due rows and delivers each (its handler in a transaction, or the provider), then marks it. */
+const createDelivery = (options: DispatcherOptions) => {
   const {
     db,
     clock,
@@ -63,11 +65,10 @@ export const createDispatcher = (options: DispatcherOptions) => {
     baseDelayMs = 30_000,
     maxDelayMs = 60 * 60_000,
     leaseMs = 5 * 60_000,
-    intervalMs = 1_000,
     serverKey,
     publicUrl = 'http://127.0.0.1:3000',
   } = options;
-  const log = options.log ?? { warn: () => {}, error: () => {} };
+  const log = options.log ?? quietLog;
 
   /** The payload as it leaves: the sealed secret opened, the placeholders filled, the link absolute. */
   const outgoing = (row: OutboxRow): Record<string, unknown> => {
@@ -134,6 +135,30 @@ export const createDispatcher = (options: DispatcherOptions) => {
     return total;
   };
 
+  return { dispatchOnce, drain };
+};
+
+/** The election's lock on a connection of the pool: that connection while it holds the lock, or undefined. */
+const tryLead = async (pool: pg.Pool, log: NonNullable<DispatcherOptions['log']>) => {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+      DISPATCHER_LOCK_KEY,
+    ]);
+    if (rows[0]?.ok) return client;
+  } catch (error) {
+    log.error({ error }, 'outbox dispatcher: election failed');
+  }
+  client.release();
+  return undefined;
+};
+
+/** The outbox's one delivery loop (docs/architecture.md#outbox). */
+export const createDispatcher = (options: DispatcherOptions) => {
+  const { db, provider, intervalMs = 1_000 } = options;
+  const log = options.log ?? quietLog;
+  const { dispatchOnce, drain } = createDelivery(options);
+
   // ---- the loop, and its election on PostgreSQL ----------------------------------------------------------------
   let leader: pg.PoolClient | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -146,24 +171,14 @@ export const createDispatcher = (options: DispatcherOptions) => {
   const lead = async (): Promise<boolean> => {
     const pool = poolOf(db);
     if (!pool || leader) return true;
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
-        DISPATCHER_LOCK_KEY,
-      ]);
-      if (rows[0]?.ok) {
-        leader = client;
-        // A dead connection has lost the lock with it: let the next round try again.
-        client.on('error', () => {
-          if (leader === client) leader = undefined;
-        });
-        return true;
-      }
-    } catch (error) {
-      log.error({ error }, 'outbox dispatcher: election failed');
-    }
-    client.release();
-    return false;
+    const client = await tryLead(pool, log);
+    if (!client) return false;
+    leader = client;
+    // A dead connection has lost the lock with it: let the next round try again.
+    client.on('error', () => {
+      if (leader === client) leader = undefined;
+    });
+    return true;
   };
 
   const schedule = (ms: number) => {
