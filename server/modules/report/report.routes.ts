@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   revenueAsOfExportRoute,
@@ -8,40 +7,34 @@ import {
   revenueHistoryRoute,
   statisticsRoute,
 } from '#domain/api/report.ts';
-import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../http/auth.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { assertGymRight } from '../../http/rights.ts';
-import { actorOf } from '../../kernel/actor.ts';
-import {
-  exportRevenueAsOf,
-  revenueAsOf,
-  revenueChart,
-  revenueHistory,
-  revenueHistoryCsv,
-  salesStatistics,
-} from './report.service.ts';
+import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { exportRevenueAsOf } from './report.commands.ts';
+import { revenueHistoryCsv } from './report.mappers.ts';
+import { revenueHistory, salesStatistics } from './report.queries.ts';
+import { revenueAsOf, revenueChart } from './revenue.queries.ts';
 
 // The reports (docs/rules.md#reports, #revenue-recognition): read-only, with the finance right (financeUseYn,
 // docs/rules.md#access-table) on the facility named by the query's `gymId` (404 without a link to it, 403 without
 // the flag). A closed facility's reports still read.
 
-const READ: GymRight = 'financeUseYn';
-const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['report'];
 
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const guard = async (request: FastifyRequest, gymId: number) => {
-    requireMember(request);
-    await assertGymRight(request, ctx.loadRights, gymId, READ);
-    return gymId;
-  };
-  const tags = ['report'];
+  // Reads only: the finance flag is the one right (there is no finance change flag), and no add-on.
+  const kit = moduleKit(ctx, { read: 'financeUseYn', change: 'financeUseYn' });
+  registerSalesRoutes(app, ctx, kit);
+  registerRevenueRoutes(app, ctx, kit);
+};
 
+/** The statistics and the revenue history (docs/rules.md#reports). */
+const registerSalesRoutes = (app: RouteApp, ctx: AppContext, { right, guard, reads }: ModuleKit) => {
   app.get(
     statisticsRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Sales statistics of a range of months: by day, item, staff and method; new and renewals',
@@ -58,6 +51,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     revenueHistoryRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Received, refunds, expenditure and net by day or month',
@@ -74,6 +68,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     revenueHistoryExportRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'The revenue history as a CSV (UTF-8 with a BOM)',
@@ -91,10 +86,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return revenueHistoryCsv(history, requestLanguage(request));
     },
   );
+};
 
+/** Earned and deferred revenue, and the passes as of a day (docs/rules.md#revenue-recognition). */
+const registerRevenueRoutes = (app: RouteApp, ctx: AppContext, { right, guard, actor, reads }: ModuleKit) => {
   app.get(
     revenueChartRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Earned and deferred revenue at the end of each month of a range',
@@ -111,6 +110,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     revenueAsOfRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Each pass sold by a day with paid, earned, deferred and refunded, and the reconciliation',
@@ -129,6 +129,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     revenueAsOfExportRoute.path,
     {
+      ...right('read'),
       schema: {
         tags,
         summary: 'Every pass of the view as of a day, as a CSV (written to the audit log)',
@@ -140,7 +141,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const gymId = await guard(request, request.query.gymId);
       const csv = await ctx.db.transaction((tx) =>
-        exportRevenueAsOf(tx, actorOf(request, ctx.clock), gymId, request.query, requestLanguage(request)),
+        exportRevenueAsOf(tx, actor(request), gymId, request.query, requestLanguage(request)),
       );
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="revenue-as-of-${request.query.date}.csv"`);
