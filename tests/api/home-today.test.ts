@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
 import { HOME_FIGURES, type HomeToday, homeFigureKeys } from '#domain/schemas/home.ts';
 import { consult, entryLog, lesson, reservation } from '#server/db/schema/index.ts';
-import { visibleFigures } from '#server/modules/home/home.service.ts';
+import { visibleFigures } from '#server/modules/home/home.queries.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, refundInFull, sellOk, setNow } from '../fixtures/customers.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
