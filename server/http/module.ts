@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { GymRight } from '#domain/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { type Actor, actorOf } from '../kernel/actor.ts';
@@ -112,3 +113,6 @@ export const moduleKit = (ctx: AppContext, rights: ModuleRights) => {
 };
 
 export type ModuleKit = ReturnType<typeof moduleKit>;
+
+/** The Fastify instance a module's `register<Area>Routes(app, ctx, kit)` adds its routes to. */
+export type ModuleApp = Parameters<FastifyPluginAsyncZod>[0];

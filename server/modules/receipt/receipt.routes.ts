@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { member } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { moduleKit } from '../../http/module.ts';
+import { type ModuleApp, moduleKit } from '../../http/module.ts';
 import { cancelCashReceipt, inReceiptTransaction, issueCashReceipt } from './cash-receipt.commands.ts';
 import { cashReceiptRecord } from './receipt.mappers.ts';
 import {
@@ -32,20 +32,17 @@ import { cancelTaxInvoice, issueTaxInvoice } from './tax-invoice.commands.ts';
 // payHistoryUseYn, issued and cancelled with payHistorySettingYn. The facility is the query's or the body's
 // `gymId`; a checkout, sale or receipt of another facility answers 404, as if it did not exist.
 
-export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // The right first (404 without a link, 403 without the flag), then a closed facility for a change.
-  const {
-    right,
-    guard,
-    actor: actorOf,
-    reads,
-    writes,
-  } = moduleKit(ctx, {
-    read: 'payHistoryUseYn',
-    change: 'payHistorySettingYn',
-  });
-  const provider = ctx.receiptProvider;
-  const tags = ['receipt'];
+/** The receipt module's rights, declared once: each route names `read` or `change`. */
+const receiptKit = (ctx: AppContext) => ({
+  ...moduleKit(ctx, { read: 'payHistoryUseYn', change: 'payHistorySettingYn' }),
+  provider: ctx.receiptProvider,
+  tags: ['receipt'],
+});
+type ReceiptKit = ReturnType<typeof receiptKit>;
+
+/** The settings, what cash receipts are due, and issuing and cancelling one. */
+const registerCashReceiptRoutes = (app: ModuleApp, ctx: AppContext, kit: ReceiptKit) => {
+  const { right, guard, actor: actorOf, reads, writes, provider, tags } = kit;
 
   app.get(
     receiptSettingsRoute.path,
@@ -128,6 +125,11 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       return { data: cashReceiptRecord(row) };
     },
   );
+};
+
+/** Tax invoices (the list, the candidates, issuing and cancelling) and the accountant's export. */
+const registerTaxInvoiceRoutes = (app: ModuleApp, ctx: AppContext, kit: ReceiptKit) => {
+  const { right, guard, actor: actorOf, reads, writes, provider, tags } = kit;
 
   app.get(
     taxInvoiceListRoute.path,
@@ -239,4 +241,11 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       return csv;
     },
   );
+};
+
+export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The right first (404 without a link, 403 without the flag), then a closed facility for a change.
+  const kit = receiptKit(ctx);
+  registerCashReceiptRoutes(app, ctx, kit);
+  registerTaxInvoiceRoutes(app, ctx, kit);
 };
