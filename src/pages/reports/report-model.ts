@@ -1,11 +1,11 @@
 import { toCsv } from '#domain/rules/csv.ts';
 import type { RevenueChart, SalesStatistics } from '#domain/schemas/report.ts';
 import { REPORT_MAX_MONTHS } from '#domain/schemas/report.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The report pages' pure parts (docs/rules.md#reports): month ranges, period labels and the CSVs built in the
 // browser. No React and no chart library here, so the chunks that import it stay small.
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type MonthRange = { from: string; to: string };
 
 const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
