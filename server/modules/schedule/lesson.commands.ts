@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.ts';
 import { type LessonRow, lesson, lessonSeries, member, reservation, ticket } from '../../db/schema/index.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
-import { isActiveWorker } from '../gym-member/gym-member.service.ts';
+import { isActiveWorker } from '../gym-member/gym-member.queries.ts';
 import { consumeSessions } from '../pass/pass.commands.ts';
 import { promoteWaiting } from './reservation.commands.ts';
 import { lockLesson, notify, writeEvent } from './schedule.commands.ts';

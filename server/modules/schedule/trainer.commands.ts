@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
 import { adoptFiles } from '../file/file.service.ts';
-import { isActiveWorker } from '../gym-member/gym-member.service.ts';
+import { isActiveWorker } from '../gym-member/gym-member.queries.ts';
 import { badField } from './schedule.refusals.ts';
 
 // Trainer profiles, written (docs/rules.md#trainer-pay): one per staff member of the facility, with the pay rules.
