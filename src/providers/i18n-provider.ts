@@ -1,6 +1,6 @@
 import type { I18nProvider } from '@refinedev/core';
 import type { i18n as I18n } from 'i18next';
-import { currentLanguage } from '../i18n/config.ts';
+import { currentLanguage } from '../i18n/options.ts';
 
 /** Refine's i18n provider over i18next. Refine passes either options or a default message as the second argument. */
 export const createI18nProvider = (i18n: I18n): I18nProvider => ({

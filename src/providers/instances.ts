@@ -1,8 +1,8 @@
 import { createApiClient } from '../api/client.ts';
 import { createFacilityApi } from '../facility/facility-api.ts';
 import { createSelectedFacilityStorage } from '../facility/selected-facility-storage.ts';
-import { currentLanguage } from '../i18n/config.ts';
 import { i18n } from '../i18n/index.ts';
+import { currentLanguage } from '../i18n/options.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { browserSessionStorage, createStoredSession } from '../session/stored-session.ts';
 import { createAuthProvider } from './auth-provider.ts';

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../i18n/config.ts';
+import { currentLanguage } from '../i18n/options.ts';
 import { applyHead } from '../marketing/head.ts';
 
 /**
