@@ -2,7 +2,7 @@
 // - `setupCheckin`: after the members fill (bench/members-setup.ts), 5,000 of its customers get a card number and a
 //   pass of their own whose product uses a session per entry;
 // - the bare baseline's statements (bench/checkin-baseline.ts): the core of a kiosk check-in, hand-written in the
-//   shape of the app's (server/modules/entry/entry.service.ts);
+//   shape of the app's (server/modules/entry/check-in.commands.ts);
 // - `ledgerChecks`: the counts taken after the runs, the server stopped, to see that every entry used at most one
 //   session and that the usage ledger matches the entry log.
 

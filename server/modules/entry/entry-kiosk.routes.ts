@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENTRY_KIOSK_HEADER,
   entryKioskBalanceRoute,
@@ -12,6 +11,7 @@ import { hasRight } from '#domain/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import { createTtlCache } from '../../http/auth-cache.ts';
 import { AppError, rateLimited } from '../../http/errors.ts';
+import type { ModuleApp } from '../../http/module.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import { staffSignIn } from '../auth/staff-sign-in.ts';
@@ -24,7 +24,6 @@ import { refused } from './entry.refusals.ts';
 // their input: no session, no customer list, no customer record. A staff member at the kiosk signs in with their
 // password for an override, an unpaid balance or closing it.
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ['entry'];
 const reads = errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 const kioskAnswers = errorResponses(
@@ -78,14 +77,14 @@ const kioskFailures = (ctx: AppContext) => {
   return { failures, recentFailures };
 };
 
-export const registerKioskRoutes = (app: RouteApp, ctx: AppContext) => {
+export const registerKioskRoutes = (app: ModuleApp, ctx: AppContext) => {
   const access = kioskAccess(ctx);
   registerKioskCheckRoutes(app, ctx, access);
   registerKioskStaffRoutes(app, ctx, access);
 };
 
 /** The customer's side: the welcome page and a check-in attempt. */
-const registerKioskCheckRoutes = (app: RouteApp, ctx: AppContext, { kiosk, kioskOf }: KioskAccess) => {
+const registerKioskCheckRoutes = (app: ModuleApp, ctx: AppContext, { kiosk, kioskOf }: KioskAccess) => {
   const { failures, recentFailures } = kioskFailures(ctx);
 
   app.get(
@@ -150,7 +149,7 @@ const registerKioskCheckRoutes = (app: RouteApp, ctx: AppContext, { kiosk, kiosk
 };
 
 /** The staff's side: an override, an unpaid balance, closing the kiosk, each with a staff member's password. */
-const registerKioskStaffRoutes = (app: RouteApp, ctx: AppContext, { kiosk, kioskOf }: KioskAccess) => {
+const registerKioskStaffRoutes = (app: ModuleApp, ctx: AppContext, { kiosk, kioskOf }: KioskAccess) => {
   /** A staff member's sign-in at the kiosk, with their rights in its facility. */
   const staffAt = (request: FastifyRequest, gymId: number, userId: string, password: string) =>
     staffSignIn(ctx, request, gymId, userId, password);

@@ -15,7 +15,7 @@ import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { assertCustomerReach } from '../../http/customer-reach.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import { checkInMember } from './check-in.commands.ts';
 import {
   exportEntries,
@@ -41,18 +41,17 @@ import { membershipQrSecret } from './membership-qr.ts';
 // The kiosk's calls take only the `x-entry-token` header, checked before their input: no session, no customer
 // list, no customer record (entry-kiosk.routes.ts).
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ['entry'];
 
 export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The right in the facility (404 for another's, 403 without it), then the add-on; a change needs it open.
-  const kit = moduleKit(ctx, { ...entryRights, addOn: (ctx, gymId) => assertEnterAddOn(ctx.db, gymId) });
-  // The rules hold the lockers' too (docs/rules.md#check-in): any staff member reads them, the representative
+  const kit = moduleKit(ctx, { ...entryRights, addOn: (_ctx, gymId) => assertEnterAddOn(ctx.db, gymId) });
+  // The rules hold the lockers' too (docs/rules.md#check-in). Every staff member reads them, the representative
   // changes them, and the ENTER or the LOCKER add-on opens them.
   const settingsKit = moduleKit(ctx, {
     read: 'staff',
     change: 'represent',
-    addOn: (ctx, gymId) => assertEnterAddOn(ctx.db, gymId, ['ENTER', 'LOCKER']),
+    addOn: (_ctx, gymId) => assertEnterAddOn(ctx.db, gymId, ['ENTER', 'LOCKER']),
   });
   registerStaffRoutes(app, ctx, kit);
   registerEntryLogRoutes(app, ctx, kit);
@@ -62,7 +61,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 };
 
 /** Opening the kiosk and a manual check-in. */
-const registerStaffRoutes = (app: RouteApp, ctx: AppContext, { right, guard, actor, writes }: ModuleKit) => {
+const registerStaffRoutes = (app: ModuleApp, ctx: AppContext, { right, guard, actor, writes }: ModuleKit) => {
   app.post(
     entryKioskOpenRoute.path,
     {
@@ -110,7 +109,7 @@ const registerStaffRoutes = (app: RouteApp, ctx: AppContext, { right, guard, act
 
 /** The entry log: its list, its figures and its CSV. */
 const registerEntryLogRoutes = (
-  app: RouteApp,
+  app: ModuleApp,
   ctx: AppContext,
   { right, guard, actor, reads }: ModuleKit,
 ) => {
@@ -180,7 +179,7 @@ const registerEntryLogRoutes = (
 
 /** The facility's check-in and locker rules. */
 const registerSettingsRoutes = (
-  app: RouteApp,
+  app: ModuleApp,
   ctx: AppContext,
   { right, guard, actor, reads, writes }: ModuleKit,
 ) => {
@@ -225,7 +224,7 @@ const registerSettingsRoutes = (
 
 /** The customer's membership QR: read, reissued, texted. */
 const registerQrRoutes = (
-  app: RouteApp,
+  app: ModuleApp,
   ctx: AppContext,
   { right, guard, actor, reads, writes }: ModuleKit,
 ) => {

@@ -9,7 +9,7 @@ import {
 } from '#domain/api/report.ts';
 import type { AppContext } from '../../context.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import { exportRevenueAsOf } from './report.commands.ts';
 import { revenueHistoryCsv } from './report.mappers.ts';
 import { revenueHistory, salesStatistics } from './report.queries.ts';
@@ -19,7 +19,6 @@ import { revenueAsOf, revenueChart } from './revenue.queries.ts';
 // docs/rules.md#access-table) on the facility named by the query's `gymId` (404 without a link to it, 403 without
 // the flag). A closed facility's reports still read.
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ['report'];
 
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,7 +29,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 };
 
 /** The statistics and the revenue history (docs/rules.md#reports). */
-const registerSalesRoutes = (app: RouteApp, ctx: AppContext, { right, guard, reads }: ModuleKit) => {
+const registerSalesRoutes = (app: ModuleApp, ctx: AppContext, { right, guard, reads }: ModuleKit) => {
   app.get(
     statisticsRoute.path,
     {
@@ -89,7 +88,11 @@ const registerSalesRoutes = (app: RouteApp, ctx: AppContext, { right, guard, rea
 };
 
 /** Earned and deferred revenue, and the passes as of a day (docs/rules.md#revenue-recognition). */
-const registerRevenueRoutes = (app: RouteApp, ctx: AppContext, { right, guard, actor, reads }: ModuleKit) => {
+const registerRevenueRoutes = (
+  app: ModuleApp,
+  ctx: AppContext,
+  { right, guard, actor, reads }: ModuleKit,
+) => {
   app.get(
     revenueChartRoute.path,
     {
