@@ -4,6 +4,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { toCsv } from '#domain/rules/csv.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { Reservation } from '#domain/schemas/schedule.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The reservation history's CSV (issue 13): pure, so the headers, the labels and the paging are unit-tested.
 
@@ -33,8 +34,6 @@ export const csvColumns = [
   'bookedAt',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
-
-type Translate = (key: string) => string;
 
 /** One reservation as the CSV's cells, in the order of `csvColumns`; every label in the current language. */
 export const reservationCsvRow = (r: Reservation, translate: Translate): string[] => [

@@ -1,15 +1,15 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Result, Skeleton, Timeline, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { reservationGetRoute } from '#domain/api/schedule.ts';
 import type { ReservationDetail } from '#domain/schemas/schedule.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
 import { statusOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
 import { seoulDateTime } from './reservation-csv.ts';
 import { AttendanceTag, LateTag, StatusTag } from './reservation-labels.tsx';
 import '../customers/members.css';
+import { reservationKeys } from './reservation-keys.ts';
 import './reservations.css';
 
 const LIST_PATH = '/plan/reservationHistory';
@@ -76,12 +76,11 @@ export function ReservationDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({
-    queryKey: ['reservations', 'detail', id],
-    queryFn: () => api.call(reservationGetRoute, { params: { id } }),
-    enabled: valid,
-    retry: false,
-  });
+  const detail = useContract(
+    reservationGetRoute,
+    { params: { id } },
+    { queryKey: reservationKeys.detail(id), enabled: valid, retry: false },
+  );
 
   const back = (
     <Link to={LIST_PATH}>
