@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { defaultToRecord, type ResourceHooks } from '../../resources/engine.ts';
 import { rowOf } from '../rows.ts';
+import { refused } from './gym-auth.refusals.ts';
 import {
   assignAuth,
   assignmentPage,
@@ -41,11 +42,11 @@ export const gymAuthHooks: ResourceHooks = {
   beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const set = rowOf(gymAuth, existing);
     if (patch.representYn !== undefined && patch.representYn !== set.representYn) {
-      throw new AppError('CONFLICT', 'representSetProtected');
+      throw refused('representSetProtected');
     }
     const next = { ...patch };
     delete next.representYn;
-    if (next.defaultYn === false && set.defaultYn) throw new AppError('CONFLICT', 'defaultRequired');
+    if (next.defaultYn === false && set.defaultYn) throw refused('defaultRequired');
     if (next.defaultYn === true && !set.defaultYn) await clearOtherDefaults(tx, set.gymId, set.id);
     await recordAudit(tx, request, ctx, {
       gymId: set.gymId,

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { cappedTotal } from '../../db/count.ts';
 import { gymAuth, gymAuthMember, gymMember, member } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { refused } from './gym-auth.refusals.ts';
 
 export type GymAuthRow = InferSelectModel<typeof gymAuth>;
 export type GymAuthMemberRow = InferSelectModel<typeof gymAuthMember>;
@@ -41,14 +42,14 @@ export const createAuthSet = async (tx: Executor, values: InferInsertModel<typeo
 
 /** Deletes a set nobody active holds; links that have left keep no hold on it. */
 export const deleteAuthSet = async (tx: Executor, set: GymAuthRow) => {
-  if (set.representYn) throw new AppError('CONFLICT', 'representSetProtected');
-  if (set.defaultYn) throw new AppError('CONFLICT', 'defaultRequired');
+  if (set.representYn) throw refused('representSetProtected');
+  if (set.defaultYn) throw refused('defaultRequired');
   const [used] = await tx
     .select({ id: gymMember.id })
     .from(gymMember)
     .where(and(eq(gymMember.gymAuthId, set.id), ne(gymMember.status, 'QUIT')))
     .limit(1);
-  if (used) throw new AppError('CONFLICT', 'authInUse');
+  if (used) throw refused('authInUse');
   await tx.update(gymMember).set({ gymAuthId: null }).where(eq(gymMember.gymAuthId, set.id));
   await tx.delete(gymAuthMember).where(eq(gymAuthMember.gymAuthId, set.id));
   await tx.delete(gymAuth).where(eq(gymAuth.id, set.id));
@@ -110,13 +111,12 @@ export const assignAuth = async (
     .from(gymAuth)
     .where(eq(gymAuth.id, link.gymAuthId ?? -1))
     .limit(1);
-  if (current?.representYn && current.gymAuthId !== gymAuthId)
-    throw new AppError('CONFLICT', 'representLinkProtected');
+  if (current?.representYn && current.gymAuthId !== gymAuthId) throw refused('representLinkProtected');
   const [target] = await tx
     .select({ representYn: gymAuth.representYn })
     .from(gymAuth)
     .where(eq(gymAuth.id, gymAuthId));
-  if (target?.representYn && !current?.representYn) throw new AppError('CONFLICT', 'representSetProtected');
+  if (target?.representYn && !current?.representYn) throw refused('representSetProtected');
   await tx.update(gymMember).set({ gymAuthId, modifiedDate: now }).where(eq(gymMember.id, link.id));
   const [existing] = await tx
     .select({ id: gymAuthMember.id })
@@ -137,8 +137,7 @@ export const assignAuth = async (
 
 /** Takes a member's set away: the assignment goes, the staff link keeps no set. Never the representative's. */
 export const unassignAuth = async (tx: Executor, assignment: GymAuthMemberRow) => {
-  if (await isRepresentSet(tx, assignment.gymAuthId))
-    throw new AppError('CONFLICT', 'representLinkProtected');
+  if (await isRepresentSet(tx, assignment.gymAuthId)) throw refused('representLinkProtected');
   await tx
     .update(gymMember)
     .set({ gymAuthId: null })

@@ -1,13 +1,14 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gym, gymAuth, gymMember, member } from '../../db/schema/index.ts';
-import { AppError, notFound, rateLimited } from '../../http/errors.ts';
+import { notFound, rateLimited } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
 import { assertWritableIn } from '../../resources/engine.ts';
 import { assignAuth, defaultSetOf } from '../gym-auth/gym-auth.service.ts';
 import type { GymMemberRow } from './gym-member.mappers.ts';
 import { pendingInviteOf } from './gym-member.queries.ts';
+import { refused } from './gym-member.refusals.ts';
 import { invitableWhere } from './gym-member.sql.ts';
 
 // The links' writes (docs/rules.md#permissions): a worker's request to join, the representative's invitations and
@@ -30,7 +31,7 @@ export const quitEverywhere = async (db: Executor, memberId: number, now: Date) 
     .leftJoin(gymAuth, eq(gymAuth.id, gymMember.gymAuthId))
     .where(and(eq(gymMember.memberId, memberId), ne(gymMember.status, 'QUIT')))
     .limit(200);
-  if (links.some((l) => l.representYn)) throw new AppError('CONFLICT', 'representLinkProtected');
+  if (links.some((l) => l.representYn)) throw refused('representLinkProtected');
   if (links.length === 0) return;
   await db
     .update(gymMember)

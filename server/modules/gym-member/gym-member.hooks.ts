@@ -4,7 +4,6 @@ import { checkTransition, gymMemberTransitions } from '#domain/rules/state-machi
 import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { Executor } from '../../db/client.ts';
 import { gymMember } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
 import { gymMemberAction } from '../audit/actions.ts';
@@ -19,6 +18,7 @@ import { rowOf } from '../rows.ts';
 import { endLink } from './gym-member.commands.ts';
 import { type GymMemberRow, isPendingInvite, maskedSummary } from './gym-member.mappers.ts';
 import { linkPage, withSummaries } from './gym-member.queries.ts';
+import { refused } from './gym-member.refusals.ts';
 
 /**
  * The API record of a link, with the member's and the facility's summaries. The facility sees a pending
@@ -60,13 +60,13 @@ const idOf = (value: unknown): number | undefined => (typeof value === 'number' 
 export const gymMemberHooks: ResourceHooks = {
   beforeUpdate: async ({ request, ctx, tx, existing, patch }) => {
     const link = rowOf(gymMember, existing);
-    if (await isRepresentSet(tx, link.gymAuthId)) throw new AppError('CONFLICT', 'representLinkProtected');
+    if (await isRepresentSet(tx, link.gymAuthId)) throw refused('representLinkProtected');
     const from = link.status;
     const to = statusOf(patch.status) ?? from;
     // Only the invited person accepts an invitation (POST /web/gym-member/invite/{id}/accept); the facility may
     // withdraw it (QUIT), and nothing else (docs/rules.md#permissions).
     if (isPendingInvite(link) && (to !== 'QUIT' || patch.gymAuthId !== undefined))
-      throw new AppError('CONFLICT', 'inviteNotAccepted');
+      throw refused('inviteNotAccepted');
     if (to !== from) {
       const check = checkTransition(gymMemberTransitions, from, to, 'owner');
       if (check !== 'ok') throw illegalTransition(from, to);
@@ -99,7 +99,7 @@ export const gymMemberHooks: ResourceHooks = {
   // Removing someone from a facility ends the link (QUIT) and keeps its history.
   delete: async ({ request, ctx, tx, existing }) => {
     const link = rowOf(gymMember, existing);
-    if (await isRepresentSet(tx, link.gymAuthId)) throw new AppError('CONFLICT', 'representLinkProtected');
+    if (await isRepresentSet(tx, link.gymAuthId)) throw refused('representLinkProtected');
     if (link.status === 'QUIT') throw illegalTransition('QUIT', 'QUIT');
     await endLink(tx, link, ctx.clock());
     await recordAudit(tx, request, ctx, {

@@ -34,6 +34,7 @@ import {
 import { answerInvite, inviteWorkers, quitEverywhere, requestToJoin } from './gym-member.commands.ts';
 import { gymMemberHooks, gymMemberRecords } from './gym-member.hooks.ts';
 import { findLink, gymStatusOf, invitableAccount, linksOfMember } from './gym-member.queries.ts';
+import { refused } from './gym-member.refusals.ts';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -67,13 +68,13 @@ const registerWorkerRoutes = (app: RouteApp, ctx: AppContext) => {
       const gymStatus = await gymStatusOf(ctx.db, request.body.gymId);
       if (!gymStatus) throw notFound();
       // Only verified facilities take staff requests (the public search lists only those).
-      if (gymStatus !== 'ACTIVE') throw new AppError('CONFLICT', 'facilityNotActive');
+      if (gymStatus !== 'ACTIVE') throw refused('facilityNotActive');
       try {
         const row = await requestToJoin(ctx.db, request.body.gymId, me.id);
         const [data] = await gymMemberRecords(ctx.db, [row]);
         return reply.status(201).send({ data: data! });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'joinAlreadyRequested');
+        if (isUniqueViolation(error)) throw refused('joinAlreadyRequested');
         throw error;
       }
     },

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { gymSubService, subService } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { refused } from './sub-service.refusals.ts';
 
 export type SubServiceRow = InferSelectModel<typeof subService>;
 export type GymSubServiceRow = InferSelectModel<typeof gymSubService>;
@@ -78,7 +79,7 @@ export const requestSubscription = async (tx: Executor, gymId: number, subServic
       .returning();
     return row!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'alreadySubscribed');
+    if (isUniqueViolation(error)) throw refused('alreadySubscribed');
     throw error;
   }
 };
@@ -93,7 +94,7 @@ export const typeOfSubService = async (db: Executor, subServiceId: number) => {
 
 /** Deletes a subscription that is not approved (an approved one is cancelled instead). */
 export const deleteSubscription = async (tx: Executor, row: GymSubServiceRow) => {
-  if (row.gymSubServiceStatus === 'APPROVE') throw new AppError('CONFLICT', 'approvedSubscription');
+  if (row.gymSubServiceStatus === 'APPROVE') throw refused('approvedSubscription');
   await tx.delete(gymSubService).where(eq(gymSubService.id, row.id));
 };
 
