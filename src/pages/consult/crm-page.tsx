@@ -1,35 +1,20 @@
-import { ArrowLeftOutlined, MoreOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Badge,
-  Button,
-  Card,
-  DatePicker,
-  Dropdown,
-  Spin,
-  Statistic,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Badge, Button, DatePicker, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { consultStageRoute, pipelineRoute } from '#domain/api/consult.ts';
 import { type LeadStage, leadStages } from '#domain/enums.ts';
-import { maskPhone } from '#domain/rules/customer.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Consult } from '#domain/schemas/consult.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { LanguageSwitch } from '#src/shell/language-switch.tsx';
+import { CrmFigures, CrmPanels, LeadCard } from './crm-parts.tsx';
 import './consult.css';
-
-const DailyChart = lazy(() => import('./daily-chart.tsx').then((m) => ({ default: m.DailyChart })));
 
 /** The board refreshes itself on the front-desk monitor. */
 export const PIPELINE_POLL_MS = 30_000;
@@ -99,24 +84,7 @@ export function CrmPage() {
       {board.isError && <Alert type="error" showIcon message={board.error.message} />}
       {data && (
         <>
-          <section className="fd-crm-figures" aria-label={translate('consult.crm.title')}>
-            <Card size="small">
-              <Statistic title={translate('consult.crm.consults')} value={data.figures.consults} />
-            </Card>
-            <Card size="small">
-              <Statistic title={translate('consult.crm.registrations')} value={data.figures.registrations} />
-            </Card>
-            <Card size="small">
-              <Statistic
-                title={translate('consult.crm.conversion')}
-                value={data.figures.conversionRate}
-                suffix="%"
-              />
-            </Card>
-            <Card size="small">
-              <Statistic title={translate('consult.crm.dueToday')} value={data.dueToday.length} />
-            </Card>
-          </section>
+          <CrmFigures figures={data.figures} dueToday={data.dueToday.length} />
           <section className="fd-crm-board">
             {leadStages.map((stage) => {
               const cards = cardsOf(stage);
@@ -142,132 +110,19 @@ export function CrmPage() {
                     <Typography.Text type="secondary">{translate('consult.crm.empty')}</Typography.Text>
                   )}
                   {cards.map((card) => (
-                    <article
+                    <LeadCard
                       key={card.id}
-                      className={due.has(card.id) ? 'fd-crm-card is-due' : 'fd-crm-card'}
-                      draggable={canChange}
-                      onDragStart={(event) => event.dataTransfer.setData('text/plain', String(card.id))}
-                      aria-label={card.name}
-                    >
-                      <div className="fd-crm-card-head">
-                        <strong>{card.name}</strong>
-                        {canChange && (
-                          <Dropdown
-                            trigger={['click']}
-                            menu={{
-                              items: leadStages
-                                .filter((s) => s !== card.stage)
-                                .map((s) => ({ key: s, label: translate(`consult.stage.${s}`) })),
-                              onClick: ({ key }) => move.mutate({ card, stage: key as LeadStage }),
-                            }}
-                          >
-                            <Button
-                              size="small"
-                              type="text"
-                              icon={<MoreOutlined />}
-                              aria-label={`${translate('consult.crm.moveTo')}: ${card.name}`}
-                            />
-                          </Dropdown>
-                        )}
-                      </div>
-                      <div>{maskPhone(card.phone)}</div>
-                      <div>
-                        {card.goals.slice(0, 2).map((g) => (
-                          <Tag key={g}>{translate(`consult.goal.${g}`)}</Tag>
-                        ))}
-                      </div>
-                      {card.followUpDate && (
-                        <Typography.Text type={due.has(card.id) ? 'danger' : 'secondary'}>
-                          {translate('consult.list.followUp')}: {card.followUpDate}
-                        </Typography.Text>
-                      )}
-                    </article>
+                      card={card}
+                      due={due.has(card.id)}
+                      canChange={canChange}
+                      onMove={(stage) => move.mutate({ card, stage })}
+                    />
                   ))}
                 </div>
               );
             })}
           </section>
-          <section className="fd-crm-panels">
-            <Card size="small" title={translate('consult.crm.chart')}>
-              <Suspense fallback={<Spin />}>
-                <DailyChart
-                  data={data.figures.byDay}
-                  consults={translate('consult.crm.consults')}
-                  registrations={translate('consult.crm.registrations')}
-                />
-              </Suspense>
-            </Card>
-            <Card size="small" title={translate('consult.crm.bySource')}>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="source"
-                dataSource={data.figures.bySource}
-                columns={[
-                  {
-                    key: 'source',
-                    title: translate('consult.list.source'),
-                    render: (_, r) => translate(`customers.leadSource.${r.source}`),
-                  },
-                  {
-                    key: 'c',
-                    dataIndex: 'consults',
-                    title: translate('consult.crm.consults'),
-                    align: 'right',
-                  },
-                  {
-                    key: 'r',
-                    dataIndex: 'registrations',
-                    title: translate('consult.crm.registrations'),
-                    align: 'right',
-                  },
-                ]}
-              />
-            </Card>
-            <Card size="small" title={translate('consult.crm.byStaff')}>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey={(r) => String(r.staffMemberId)}
-                dataSource={data.figures.byStaff}
-                columns={[
-                  {
-                    key: 'staff',
-                    title: translate('consult.list.staff'),
-                    render: (_, r) => r.staffName ?? translate('consult.crm.noStaff'),
-                  },
-                  {
-                    key: 'c',
-                    dataIndex: 'consults',
-                    title: translate('consult.crm.consults'),
-                    align: 'right',
-                  },
-                  {
-                    key: 'r',
-                    dataIndex: 'registrations',
-                    title: translate('consult.crm.registrations'),
-                    align: 'right',
-                  },
-                ]}
-              />
-            </Card>
-            <Card size="small" title={translate('consult.crm.lostReasons')}>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="reason"
-                dataSource={data.figures.lostReasons}
-                columns={[
-                  {
-                    key: 'reason',
-                    title: translate('consult.wrapUp.lostReason'),
-                    render: (_, r) => translate(`consult.lostReason.${r.reason}`),
-                  },
-                  { key: 'n', dataIndex: 'count', title: '#', align: 'right' },
-                ]}
-              />
-            </Card>
-          </section>
+          <CrmPanels figures={data.figures} />
         </>
       )}
     </div>

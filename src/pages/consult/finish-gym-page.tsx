@@ -12,6 +12,7 @@ import {
 import { type ConsultOutcome, consultOutcomes, lostReasons } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import { RadioChoices } from '#src/forms/choice-groups.tsx';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
 import { kioskApi } from './kiosk-api.ts';
 import { isStaffWindowGone, isTabletEnded, useKiosk } from './kiosk-context.tsx';
@@ -59,6 +60,122 @@ export function FinishGymPage() {
   return <WrapUp key={kiosk.staff.staffToken} id={id} />;
 }
 
+/** The wrap-up as sent: the outcome and what goes with it, and the customer a sale registered. */
+const finishConsult = (
+  id: number,
+  values: Values,
+  headers: ReturnType<ReturnType<typeof useKiosk>['staffHeaders']>,
+  customerId?: number,
+) =>
+  kioskApi.call(kioskStaffFinishRoute, {
+    params: { id },
+    body: {
+      outcome: values.outcome,
+      followUpDate: values.followUpDate ? values.followUpDate.format('YYYY-MM-DD') : null,
+      lostReason: values.lostReason ?? null,
+      lostNote: values.lostNote || null,
+      content: values.content || null,
+      staffMemberId: values.staffMemberId ?? null,
+      customerId: customerId ?? null,
+    },
+    headers,
+  });
+
+/** The wrap-up's fields: the outcome and what it needs (a follow-up day, a reason for a loss), notes, staff. */
+function WrapUpFields({
+  outcome,
+  maySell,
+  options,
+  busy,
+}: {
+  outcome: Values['outcome'] | undefined;
+  maySell: boolean;
+  options: { value: number; label: string }[];
+  busy: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Form.Item name="outcome" label={translate('consult.wrapUp.outcome')} rules={[{ required: true }]}>
+        <RadioChoices
+          optionType="button"
+          buttonStyle="solid"
+          options={consultOutcomes.map((o) => ({ value: o, label: translate(`consult.outcome.${o}`) }))}
+        />
+      </Form.Item>
+      {outcome === 'REGISTERED' && !maySell && (
+        <Alert
+          type="warning"
+          showIcon
+          message={translate('consult.wrapUp.noSellRight')}
+          className="fd-kiosk-gap"
+        />
+      )}
+      {outcome === 'FOLLOW_UP' && (
+        <Form.Item
+          name="followUpDate"
+          label={translate('consult.wrapUp.followUpDate')}
+          rules={[{ required: true, message: translate('validation.required') }]}
+        >
+          <DatePicker inputReadOnly />
+        </Form.Item>
+      )}
+      {outcome === 'LOST' && (
+        <>
+          <Form.Item
+            name="lostReason"
+            label={translate('consult.wrapUp.lostReason')}
+            rules={[{ required: true, message: translate('validation.required') }]}
+          >
+            <Select
+              options={lostReasons.map((r) => ({
+                value: r,
+                label: translate(`consult.lostReason.${r}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="lostNote" label={translate('consult.wrapUp.lostNote')} rules={[{ max: 500 }]}>
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="content" label={translate('consult.wrapUp.notes')} rules={[{ max: 2000 }]}>
+        <Input.TextArea maxLength={2000} autoSize={{ minRows: 3 }} />
+      </Form.Item>
+      <Form.Item name="staffMemberId" label={translate('consult.wrapUp.staff')}>
+        <Select allowClear options={options} />
+      </Form.Item>
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={busy}
+        size="large"
+        disabled={outcome === 'REGISTERED' && !maySell}
+      >
+        {outcome === 'REGISTERED'
+          ? translate('consult.wrapUp.registerAndSell')
+          : translate('consult.wrapUp.save')}
+      </Button>
+    </>
+  );
+}
+
+/** Whom the consultation was with, and who is wrapping it up. */
+function WrapUpHead({ name, phone, staffName }: { name: string; phone: string; staffName: string }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography.Title level={1}>{translate('consult.wrapUp.title')}</Typography.Title>
+      <Typography.Paragraph>
+        {translate('consult.wrapUp.prospect')}: <strong>{name}</strong> · {maskPhone(phone)}
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        <Tag>{translate('consult.kiosk.staffAs', { name: staffName })}</Tag>
+      </Typography.Paragraph>
+    </>
+  );
+}
+
 function WrapUp({ id }: { id: number }) {
   const translate = useTranslate();
   const { message } = App.useApp();
@@ -79,13 +196,7 @@ function WrapUp({ id }: { id: number }) {
   const failed = (caught: unknown) => {
     if (isTabletEnded(caught)) return kiosk.ended();
     if (isStaffWindowGone(caught)) return kiosk.setStaff(null);
-    if (isHttpError(caught) && caught.errors)
-      form.setFields(
-        Object.entries(caught.errors as Record<string, string | string[]>).map(([name, errors]) => ({
-          name: name as keyof Values,
-          errors: Array.isArray(errors) ? errors : [errors],
-        })),
-      );
+    if (isHttpError(caught) && caught.errors) showFieldErrors(form, caught);
     else message.error(isHttpError(caught) ? caught.message : String(caught));
   };
 
@@ -106,19 +217,7 @@ function WrapUp({ id }: { id: number }) {
   const options = staffOptions.map((s) => ({ value: s.memberId, label: s.name }));
 
   const finish = (values: Values, customerId?: number) =>
-    kioskApi.call(kioskStaffFinishRoute, {
-      params: { id },
-      body: {
-        outcome: values.outcome,
-        followUpDate: values.followUpDate ? values.followUpDate.format('YYYY-MM-DD') : null,
-        lostReason: values.lostReason ?? null,
-        lostNote: values.lostNote || null,
-        content: values.content || null,
-        staffMemberId: values.staffMemberId ?? null,
-        customerId: customerId ?? null,
-      },
-      headers: kiosk.staffHeaders(),
-    });
+    finishConsult(id, values, kiosk.staffHeaders(), customerId);
 
   const done = (key: string) => {
     message.success(translate(key));
@@ -147,13 +246,7 @@ function WrapUp({ id }: { id: number }) {
 
   return (
     <section className="fd-kiosk-form">
-      <Typography.Title level={1}>{translate('consult.wrapUp.title')}</Typography.Title>
-      <Typography.Paragraph>
-        {translate('consult.wrapUp.prospect')}: <strong>{consult.name}</strong> · {maskPhone(consult.phone)}
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        <Tag>{translate('consult.kiosk.staffAs', { name: staff.name })}</Tag>
-      </Typography.Paragraph>
+      <WrapUpHead name={consult.name} phone={consult.phone} staffName={staff.name} />
       {closed ? (
         <Alert type="info" showIcon message={translate('consult.wrapUp.closed')} />
       ) : (
@@ -168,66 +261,7 @@ function WrapUp({ id }: { id: number }) {
             content: consult.content ?? '',
           }}
         >
-          <Form.Item name="outcome" label={translate('consult.wrapUp.outcome')} rules={[{ required: true }]}>
-            <RadioChoices
-              optionType="button"
-              buttonStyle="solid"
-              options={consultOutcomes.map((o) => ({ value: o, label: translate(`consult.outcome.${o}`) }))}
-            />
-          </Form.Item>
-          {outcome === 'REGISTERED' && !staff.maySell && (
-            <Alert
-              type="warning"
-              showIcon
-              message={translate('consult.wrapUp.noSellRight')}
-              className="fd-kiosk-gap"
-            />
-          )}
-          {outcome === 'FOLLOW_UP' && (
-            <Form.Item
-              name="followUpDate"
-              label={translate('consult.wrapUp.followUpDate')}
-              rules={[{ required: true, message: translate('validation.required') }]}
-            >
-              <DatePicker inputReadOnly />
-            </Form.Item>
-          )}
-          {outcome === 'LOST' && (
-            <>
-              <Form.Item
-                name="lostReason"
-                label={translate('consult.wrapUp.lostReason')}
-                rules={[{ required: true, message: translate('validation.required') }]}
-              >
-                <Select
-                  options={lostReasons.map((r) => ({
-                    value: r,
-                    label: translate(`consult.lostReason.${r}`),
-                  }))}
-                />
-              </Form.Item>
-              <Form.Item name="lostNote" label={translate('consult.wrapUp.lostNote')} rules={[{ max: 500 }]}>
-                <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="content" label={translate('consult.wrapUp.notes')} rules={[{ max: 2000 }]}>
-            <Input.TextArea maxLength={2000} autoSize={{ minRows: 3 }} />
-          </Form.Item>
-          <Form.Item name="staffMemberId" label={translate('consult.wrapUp.staff')}>
-            <Select allowClear options={options} />
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={busy}
-            size="large"
-            disabled={outcome === 'REGISTERED' && !staff.maySell}
-          >
-            {outcome === 'REGISTERED'
-              ? translate('consult.wrapUp.registerAndSell')
-              : translate('consult.wrapUp.save')}
-          </Button>
+          <WrapUpFields outcome={outcome} maySell={staff.maySell} options={options} busy={busy} />
         </Form>
       )}
       {selling !== null && (

@@ -18,6 +18,7 @@ import { kioskApi } from './kiosk-api.ts';
 import { isStaffWindowGone, isTabletEnded, KioskProvider, useKiosk } from './kiosk-context.tsx';
 import { CloseTabletDialog, StaffSignInDialog } from './kiosk-staff.tsx';
 import './consulting.css';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 
 // The consulting tablet (docs/rules.md#consulting): start → write → waiting → result → finish, and the staff's
 // wrap-up. No menu, no staff data, no way out but the flow itself. Every call carries the tablet's token and no
@@ -205,13 +206,7 @@ export function KioskWritePage() {
       navigate(`/consulting/waiting${kiosk.search}`, { replace: true });
     } catch (caught) {
       if (isTabletEnded(caught)) kiosk.ended();
-      else if (isHttpError(caught) && caught.errors) {
-        form.setFields(
-          Object.entries(caught.errors as Record<string, string | string[]>).map(([name, messages]) => ({
-            name: name.split('.'),
-            errors: Array.isArray(messages) ? messages : [messages],
-          })),
-        );
+      else if (isHttpError(caught) && caught.errors && showFieldErrors(form, caught)) {
         form.scrollToField(Object.keys(caught.errors)[0]!.split('.'), {
           behavior: 'smooth',
           block: 'center',

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { kioskCloseRoute, kioskStaffOpenRoute } from '#domain/api/consult-kiosk.ts';
 import type { KioskStaffWindow } from '#domain/schemas/consult-kiosk.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { kioskApi } from './kiosk-api.ts';
 import { isTabletEnded, useKiosk } from './kiosk-context.tsx';
 
@@ -70,7 +70,7 @@ const useStaffSignIn = (onSignedIn: (window: KioskStaffWindow) => void) => {
       onSignedIn(window);
     } catch (error) {
       if (isTabletEnded(error)) kiosk.ended();
-      else setFailure(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      else setFailure(errorText(error, translate));
     } finally {
       setBusy(false);
     }
@@ -133,7 +133,7 @@ export function CloseTabletDialog({ onClose }: { onClose: () => void }) {
       kiosk.ended();
     } catch (error) {
       if (isTabletEnded(error)) kiosk.ended();
-      else setFailure(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      else setFailure(errorText(error, translate));
     } finally {
       setBusy(false);
     }
