@@ -182,7 +182,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: layers(), includeDependenciesRecursively: false }],
+          groups: [{ debugName: 'layers', name: layers(), includeDependenciesRecursively: false }],
         },
       },
     },

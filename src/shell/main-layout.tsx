@@ -1,9 +1,7 @@
-import { Drawer } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AccessGate } from './access-gate.tsx';
-import { AppHeader, LogoutButton, MemberName, MOBILE_MENU_ID } from './app-header.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
+import { AppHeader } from './app-header.tsx';
 import { layoutOf } from './layout-of.ts';
 import { PageSpinner } from './page-spinner.tsx';
 import { SelectionRules } from './selection-rules.tsx';
@@ -39,33 +37,31 @@ export function MainLayout() {
   );
 }
 
-/** The phone's header and its menu drawer: the pages, the member's name, the language and logout. */
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+
+/**
+ * The phone's header and its menu drawer: the pages, the member's name, the language and logout. The drawer loads
+ * when it is first opened, and stays mounted after, so that it closes as it opened.
+ */
 function MobileHeader() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   // A chosen page closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger.
   useEffect(() => setOpen(false), [pathname]);
+  const toggle = () => {
+    setOpened(true);
+    setOpen((value) => !value);
+  };
   return (
     <>
-      <AppHeader mobile menuOpen={open} onMenuToggle={() => setOpen((value) => !value)} />
-      <Drawer
-        id={MOBILE_MENU_ID}
-        open={open}
-        onClose={() => setOpen(false)}
-        placement="right"
-        width="min(320px, 85vw)"
-        title={<MemberName />}
-        rootClassName="fd-mobile-drawer"
-        footer={
-          <div className="fd-mobile-drawer-footer">
-            <LanguageSwitch />
-            <LogoutButton />
-          </div>
-        }
-      >
-        <SideMenu drawer />
-      </Drawer>
+      <AppHeader mobile menuOpen={open} onMenuToggle={toggle} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
