@@ -5,18 +5,15 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { defaultToRecord, type ResourceHooks } from '../../resources/engine.ts';
 import { rowOf } from '../rows.ts';
-import { refused } from './gym-auth.refusals.ts';
 import {
   assignAuth,
-  assignmentPage,
   clearOtherDefaults,
   createAuthSet,
   deleteAuthSet,
-  gymOfAuth,
-  hasPendingInvite,
-  memberSummariesOf,
   unassignAuth,
-} from './gym-auth.service.ts';
+} from './gym-auth.commands.ts';
+import { assignmentPage, gymOfAuth, hasPendingInvite, memberSummariesOf } from './gym-auth.queries.ts';
+import { refused } from './gym-auth.refusals.ts';
 
 /** The engine validated the body against the declaration's create schema; these are its values. */
 const setValues = (body: Record<string, unknown>): InferInsertModel<typeof gymAuth> => {

@@ -7,7 +7,7 @@ import { requireMember } from '../../http/auth.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { defaultToRecord } from '../../resources/engine.ts';
-import { ownSetOf } from './gym-auth.service.ts';
+import { ownSetOf } from './gym-auth.queries.ts';
 
 export const gymAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Staff read their own set here; the generic gym-auth routes are the representative's (docs/rules.md#access-table).

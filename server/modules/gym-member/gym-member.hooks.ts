@@ -7,13 +7,13 @@ import { gymMember } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
 import { gymMemberAction } from '../audit/actions.ts';
+import { assignAuth } from '../gym-auth/gym-auth.commands.ts';
 import {
   assertSetOfGym,
-  assignAuth,
   defaultSetOf,
   isRepresentSet,
   type MemberSummary,
-} from '../gym-auth/gym-auth.service.ts';
+} from '../gym-auth/gym-auth.queries.ts';
 import { rowOf } from '../rows.ts';
 import { endLink } from './gym-member.commands.ts';
 import { type GymMemberRow, isPendingInvite, maskedSummary } from './gym-member.mappers.ts';

@@ -1,7 +1,7 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import type { gymMember } from '../../db/schema/index.ts';
 import { maskName, maskPhone } from '../../kernel/mask.ts';
-import type { MemberSummary } from '../gym-auth/gym-auth.service.ts';
+import type { MemberSummary } from '../gym-auth/gym-auth.queries.ts';
 
 // A facility link as the API returns it (docs/rules.md#permissions).
 

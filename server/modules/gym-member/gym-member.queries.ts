@@ -3,7 +3,7 @@ import type { GymMember } from '#domain/schemas/gym-member.ts';
 import type { Executor } from '../../db/client.ts';
 import { gym, gymMember, member } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../db/shapes.ts';
-import { memberSummariesOf } from '../gym-auth/gym-auth.service.ts';
+import { memberSummariesOf } from '../gym-auth/gym-auth.queries.ts';
 import { type GymMemberRow, isoFromJson, isPendingInvite, maskedSummary } from './gym-member.mappers.ts';
 import { invitableWhere, linkPages } from './gym-member.sql.ts';
 
