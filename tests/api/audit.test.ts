@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditEntry, auditEntrySchema, auditVerifySchema } from '#domain/api/audit.ts';
 import { allFlags } from '#domain/permissions.ts';
+import { subServiceResource } from '#domain/resources/sub-service.ts';
 import type { Db } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/index.ts';
 import { hashOf, writeAudit } from '#server/kernel/audit.ts';
 import { maskName, maskPersonal, maskPhone } from '#server/kernel/mask.ts';
+import { dataAs, recordsOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { type Cookies, makeActiveGym, makeGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
@@ -20,32 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Entry = {
-  id: number;
-  gymId: number;
-  actorMemberId: number | null;
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createDate: string;
-  prevHash: string | null;
-  hash: string;
-};
-
 const get = (url: string, cookies?: Cookies) =>
   t.app.inject({ method: 'GET', url, ...(cookies ? { cookies } : {}) });
 const listOf = async (cookies: Cookies, gymId: number, query = '_end=100') => {
   const response = await get(`/web/audit?gymId=${gymId}&${query}`, cookies);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Entry[];
+  return dataAs(auditEntrySchema.array(), response);
 };
 const verify = async (cookies: Cookies, gymId: number) => {
   const response = await get(`/web/audit/verify?gymId=${gymId}`, cookies);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { ok: boolean; checked: number; brokenAt?: number };
+  return dataAs(auditVerifySchema, response);
 };
 
 describe('what the audit log records', () => {
@@ -106,7 +94,7 @@ describe('what the audit log records', () => {
     );
     expect(removed.statusCode).toBe(204);
 
-    const services = (await get('/web/sub-service?_end=100', owner.cookies)).json().data as { id: number }[];
+    const services = recordsOf(subServiceResource, await get('/web/sub-service?_end=100', owner.cookies));
     const sub = await call('POST', '/web/gym-sub-service', { gymId: gym.id, subServiceId: services[0]!.id });
     const decided = await call(
       'PUT',
@@ -214,14 +202,14 @@ describe('GET /web/audit', () => {
     const page = await get(`/web/audit?gymId=${gym.id}&_start=0&_end=5`, owner.cookies);
     expect(page.headers['x-total-count']).toBe('13');
     expect(page.json().total).toBe(13);
-    const ids = page.json().data.map((e: Entry) => e.id);
+    const ids = page.json().data.map((e: AuditEntry) => e.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     expect(page.json().data[0].entityId).toBe('11');
     const last = await get(`/web/audit?gymId=${gym.id}&_start=10&_end=20`, owner.cookies);
     expect(
       last
         .json()
-        .data.map((e: Entry) => e.action)
+        .data.map((e: AuditEntry) => e.action)
         .at(-1),
     ).toBe('gym.review.approve');
     expect(last.json().total).toBe(13);

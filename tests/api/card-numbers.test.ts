@@ -1,8 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryKioskCheckRoute } from '#domain/api/entry.ts';
 import { ROLE_PRESETS } from '#domain/permissions.ts';
 import { auditLog, member } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -60,7 +62,7 @@ const kioskCard = async (code: string) => {
     payload: { method: 'CARD', code },
   });
   expectStatus(response, 200);
-  return response.json().data as { outcome: string; name: string | null };
+  return dataOf(entryKioskCheckRoute, response);
 };
 
 /** A customer with a paid pass, so the kiosk lets them in. */

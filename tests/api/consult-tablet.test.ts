@@ -1,6 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { kioskCreateRoute } from '#domain/api/consult.ts';
+import {
+  kioskStaffCustomerRoute,
+  kioskStaffOpenRoute,
+  kioskStaffPromotionsRoute,
+} from '#domain/api/consult-kiosk.ts';
 import type { PermissionFlag } from '#domain/permissions.ts';
 import {
   auditLog,
@@ -17,6 +23,7 @@ import {
   sale,
   ticketIssue,
 } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeTicket, setNow, uniqueMobile } from '../fixtures/customers.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
@@ -134,7 +141,7 @@ const walkIn = async (token: string, name = '김상담') => {
     },
   });
   expect(made.statusCode, made.body).toBe(201);
-  return made.json().data as { id: number; token: string; status: string };
+  return dataOf(kioskCreateRoute, made);
 };
 
 const signInAt = (token: string, userId: string, password: string) =>
@@ -144,7 +151,7 @@ const signInAt = (token: string, userId: string, password: string) =>
 const windowOf = async (token: string, who: { userId: string; password: string }) => {
   const response = await signInAt(token, who.userId, who.password);
   expect(response.statusCode, response.body).toBe(201);
-  const data = response.json().data as { staffToken: string; mayWrapUp: boolean; maySell: boolean };
+  const data = dataOf(kioskStaffOpenRoute, response);
   return { headers: { [KIOSK]: token, [STAFF]: data.staffToken }, data };
 };
 
@@ -341,7 +348,7 @@ describe('a staff step at the tablet', () => {
 
     const converted = await send('POST', `/web/kiosk/consult-staff/${walk.id}/customer`, { headers });
     expect(converted.statusCode, converted.body).toBe(200);
-    const { customerId, created } = converted.json().data as { customerId: number; created: boolean };
+    const { customerId, created } = dataOf(kioskStaffCustomerRoute, converted);
     expect(created).toBe(true);
 
     // The sale goes to the consult's customer and nobody else: the body names no buyer and no facility.
@@ -420,10 +427,7 @@ describe('a staff step at the tablet', () => {
     const offered = async () => {
       const response = await send('GET', `/web/kiosk/consult-staff/${walk.id}/promotions`, { headers });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json().data as {
-        promotions: { id: number }[];
-        used: { promotionId: number; used: number }[];
-      };
+      return dataOf(kioskStaffPromotionsRoute, response);
     };
     const first = await offered();
     expect(first.promotions.map((p) => p.id)).toContain(running.id);
@@ -431,7 +435,7 @@ describe('a staff step at the tablet', () => {
     expect(first.used).toEqual([]);
 
     const converted = await send('POST', `/web/kiosk/consult-staff/${walk.id}/customer`, { headers });
-    const { customerId } = converted.json().data as { customerId: number };
+    const { customerId } = dataOf(kioskStaffCustomerRoute, converted);
 
     // An ended promotion is refused as the desk refuses it, and nothing is written.
     const before = await snapshot(f, walk.id);

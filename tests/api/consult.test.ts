@@ -1,8 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consultConvertRoute,
+  consultGetRoute,
+  consultListRoute,
+  kioskCreateRoute,
+  kioskInfoRoute,
+  pipelineRoute,
+} from '#domain/api/consult.ts';
+import { notificationListRoute } from '#domain/api/notification.ts';
 import { DEFAULT_SURVEY, type SurveyDefinition } from '#domain/rules/consult.ts';
 import { auditLog } from '#server/db/schema/index.ts';
+import { answerOf, apiClient } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeTicket, setNow, uniqueMobile } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
@@ -38,6 +48,7 @@ const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: S
   });
 const expectStatus = (response: LightMyRequestResponse, status: number) =>
   expect(response.statusCode, response.body).toBe(status);
+const api = apiClient(() => t.app);
 
 type ConsultFacility = { owner: Cookies; ownerId: number; gymId: number; gymName: string };
 
@@ -60,17 +71,8 @@ const openKiosk = async (f: ConsultFacility) => {
   return response.json().data.token as string;
 };
 
-type KioskInfo = {
-  gymId: number;
-  gymName: string;
-  survey: { id: number; version: number; definition: SurveyDefinition };
-  products: { id: number; name: string }[];
-};
-const kioskInfo = async (token: string) => {
-  const response = await send('GET', '/web/kiosk/consult', { headers: { [KIOSK]: token } });
-  expectStatus(response, 200);
-  return response.json().data as KioskInfo;
-};
+const kioskInfo = async (token: string) =>
+  (await api.call(kioskInfoRoute, { headers: { [KIOSK]: token } })).data;
 
 /** Answers that satisfy the default survey: a beginner losing weight, 175 cm and 70 kg, every PAR-Q no. */
 const validAnswers = (): Record<string, unknown> => ({
@@ -94,35 +96,12 @@ const kioskBody = (surveyId: number, overrides: Record<string, unknown> = {}) =>
 const kioskCreate = (token: string, body: Record<string, unknown>) =>
   send('POST', '/web/kiosk/consult', { headers: { [KIOSK]: token }, payload: body });
 
-type KioskConsult = {
-  token: string;
-  status: string;
-  queueNumber: number;
-  name: string;
-  result: { bmi: { value: number; band: string } | null; products: { id: number }[] };
-};
-
-type Consult = {
-  id: number;
-  gymId: number;
-  name: string;
-  phone: string;
-  status: string;
-  stage: string;
-  outcome: string | null;
-  lostReason: string | null;
-  lostNote: string | null;
-  customerId: number | null;
-  queueNumber: number | null;
-};
-
-const list = async (f: ConsultFacility) => {
-  const response = await send('GET', `/web/consult/list/${f.gymId}?_start=0&_end=100`, {
+const list = (f: ConsultFacility) =>
+  api.call(consultListRoute, {
+    params: { gymId: f.gymId },
+    query: { _start: 0, _end: 100 },
     cookies: f.owner,
   });
-  expectStatus(response, 200);
-  return response.json() as { data: Consult[]; total: number };
-};
 
 /** A walk-in written from the tablet, and its id in the staff list. */
 const walkIn = async (f: ConsultFacility, token: string, overrides: Record<string, unknown> = {}) => {
@@ -130,7 +109,7 @@ const walkIn = async (f: ConsultFacility, token: string, overrides: Record<strin
   const body = kioskBody(info.survey.id, overrides);
   const response = await kioskCreate(token, body);
   expectStatus(response, 201);
-  const made = response.json().data as KioskConsult;
+  const made = answerOf(kioskCreateRoute, response).data;
   const phone = String(body.phone).replaceAll('-', '');
   // The list is newest first: with a repeated phone, the first match is the one just written.
   const row = (await list(f)).data.find(
@@ -140,20 +119,8 @@ const walkIn = async (f: ConsultFacility, token: string, overrides: Record<strin
   return { kiosk: made, id: row.id, phone };
 };
 
-type Detail = {
-  consult: Consult;
-  survey: { version: number } | null;
-  answers: Record<string, unknown>;
-  healthHidden: boolean;
-  consents: Record<string, string | null> | null;
-  result: { bmi: { value: number; band: string } | null } | null;
-  events: { kind: string; stage: string | null; note: string | null }[];
-};
-const detail = async (id: number, cookies: Cookies) => {
-  const response = await send('GET', `/web/consult/${id}/detail`, { cookies });
-  expectStatus(response, 200);
-  return response.json().data as Detail;
-};
+const detail = async (id: number, cookies: Cookies) =>
+  (await api.call(consultGetRoute, { params: { id }, cookies })).data;
 
 describe('the CONSULT add-on gate', () => {
   it('serves the list, the records and the survey builder without the add-on (docs/rules.md#access-table)', async () => {
@@ -280,7 +247,7 @@ describe('a walk-in from the tablet', () => {
       consents,
     });
     expectStatus(first, 201);
-    const made = first.json().data as KioskConsult;
+    const made = answerOf(kioskCreateRoute, first).data;
     expect(made).toMatchObject({ status: 'WAIT', queueNumber: 1, name: '김상담' });
     expect(made.token).toMatch(/^[A-Za-z0-9_-]{20,64}$/);
     expect(made.result.bmi).toEqual({ value: 22.9, band: 'NORMAL' });
@@ -309,7 +276,7 @@ describe('a walk-in from the tablet', () => {
 
     const notices = await send('GET', '/web/notification/list?_start=0&_end=50', { cookies: f.owner });
     expectStatus(notices, 200);
-    const consultNotices = (notices.json().data as { kind: string; gymId: number; reason: string }[]).filter(
+    const consultNotices = answerOf(notificationListRoute, notices).data.filter(
       (n) => n.kind === 'CONSULT_WAITING' && n.gymId === f.gymId,
     );
     expect(consultNotices).toHaveLength(3);
@@ -323,8 +290,8 @@ describe('a walk-in from the tablet', () => {
     const waitingNotices = async () => {
       const response = await send('GET', '/web/notification/list?_start=0&_end=100', { cookies: g.owner });
       expectStatus(response, 200);
-      return (response.json().data as { kind: string; gymId: number; reason: string; readYn: boolean }[])
-        .filter((n) => n.kind === 'CONSULT_WAITING' && n.gymId === g.gymId && !n.readYn)
+      return answerOf(notificationListRoute, response)
+        .data.filter((n) => n.kind === 'CONSULT_WAITING' && n.gymId === g.gymId && !n.readYn)
         .map((n) => n.reason)
         .sort();
     };
@@ -470,7 +437,7 @@ describe('the staff flow', () => {
 
     const converted = await send('POST', `/web/consult/${id}/customer`, { cookies: f.owner });
     expectStatus(converted, 200);
-    const { customerId, created } = converted.json().data as { customerId: number; created: boolean };
+    const { customerId, created } = answerOf(consultConvertRoute, converted).data;
     expect(created).toBe(true);
     const twice = await send('POST', `/web/consult/${id}/customer`, { cookies: f.owner });
     expectStatus(twice, 200);
@@ -538,10 +505,7 @@ describe('the staff flow', () => {
     const made = await send('POST', `/web/consult/${first.id}/customer`, { cookies: f.owner });
     expectStatus(made, 200);
     const second = await walkIn(f, token, { phone: first.phone, name: '김재방' });
-    const row = (await detail(second.id, f.owner)).consult as Consult & {
-      channel: string;
-      personKind: string;
-    };
+    const row = (await detail(second.id, f.owner)).consult;
     expect(row).toMatchObject({ channel: 'REVISIT', personKind: 'MEMBER' });
     const again = await send('POST', `/web/consult/${second.id}/customer`, { cookies: f.owner });
     expect(again.json().data).toEqual({ customerId: made.json().data.customerId, created: false });
@@ -781,17 +745,7 @@ describe('the pipeline', () => {
 
     const response = await send('GET', `/web/consult/pipeline/${f.gymId}`, { cookies: f.owner });
     expectStatus(response, 200);
-    const board = response.json().data as {
-      month: string;
-      cards: { id: number; stage: string }[];
-      figures: {
-        consults: number;
-        registrations: number;
-        conversionRate: number;
-        lostReasons: { reason: string; count: number }[];
-        byDay: { date: string; consults: number; registrations: number }[];
-      };
-    };
+    const board = answerOf(pipelineRoute, response).data;
     expect(board.month).toBe('2026-03');
     expect(board.figures).toMatchObject({
       consults: 3,

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerListRoute, segmentCountsRoute } from '#domain/api/customer.ts';
 import { member } from '#server/db/schema/index.ts';
+import { apiClient } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym } from '../fixtures/gyms.ts';
@@ -28,15 +30,12 @@ const get = async (url: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
+const api = apiClient(() => t.app, { cookies: () => owner });
 const noVisitIds = async () =>
-  (
-    (await get(`/web/member/total-list?gymId=${gymId}&segment=noVisit&_end=100`)).data as { id: number }[]
-  ).map((c) => c.id);
-const counts = async () =>
-  (await get(`/web/member/segment-counts?gymId=${gymId}`)).data.counts as Record<
-    'noVisit' | 'active',
-    number
-  >;
+  (await api.call(customerListRoute, { query: { gymId, segment: 'noVisit', _end: 100 } })).data.map(
+    (c) => c.id,
+  );
+const counts = async () => (await api.call(segmentCountsRoute, { query: { gymId } })).data.counts;
 
 describe('the noVisit segment', () => {
   it('holds an active customer who never came in, drops them on a visit and takes them back 14 Seoul days later', async () => {

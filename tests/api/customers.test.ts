@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { customerListRoute, segmentCountsRoute } from '#domain/api/customer.ts';
 import { auditLog, member } from '#server/db/schema/index.ts';
+import { answerOf, dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow, uniqueMobile } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -27,18 +29,12 @@ const get = (url: string, cookies: Cookies = owner) => t.app.inject({ method: 'G
 const list = async (query: string, cookies: Cookies = owner) => {
   const response = await get(`/web/member/total-list?gymId=${gymId}&${query}`, cookies);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
-    data: { id: number; name: string; phone: string; passState: string }[];
-    total: number;
-  };
+  return answerOf(customerListRoute, response);
 };
 const counts = async (query = '') => {
   const response = await get(`/web/member/segment-counts?gymId=${gymId}${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.counts as Record<
-    'all' | 'active' | 'hold' | 'expiring' | 'expired' | 'unpaid' | 'new' | 'birthday' | 'noVisit',
-    number
-  >;
+  return dataOf(segmentCountsRoute, response).counts;
 };
 
 describe('registering customers', () => {

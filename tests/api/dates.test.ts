@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { expenseCategoryListRoute } from '#domain/api/expense.ts';
 import { expense, member, ticketIssue } from '#server/db/schema/index.ts';
+import { dataOf, errorOf } from '#tests/fixtures/api.ts';
 import { setupTestApp } from '#tests/fixtures/app.ts';
 import { makeCustomer, makeTicket, sell, sellOk, uniqueMobile } from '#tests/fixtures/customers.ts';
 import { approveAddOn, makeActiveGym } from '#tests/fixtures/gyms.ts';
@@ -28,9 +30,9 @@ const MONTH = {
 type Response = { statusCode: number; body: string; json: () => unknown };
 const expectFieldError = (response: Response, field: string, message: string) => {
   expect(response.statusCode, response.body).toBe(400);
-  const body = response.json() as { code: string; errors: Record<string, string[]> };
+  const body = errorOf(response);
   expect(body.code).toBe('VALIDATION_FAILED');
-  expect(body.errors[field], response.body).toEqual([message]);
+  expect(body.errors?.[field], response.body).toEqual([message]);
 };
 
 const BAD_DATES = [
@@ -79,9 +81,10 @@ describe('dates in a request body', () => {
   it('an expense on 2026-02-30 is refused on spentOn, in both languages', async () => {
     const made = await makeActiveGym(app());
     const owner = await injectAs(app().app, made.owner);
-    const categories = (await owner.get(`/web/expense/category?gymId=${made.gym.id}`)).json().data as {
-      id: number;
-    }[];
+    const categories = dataOf(
+      expenseCategoryListRoute,
+      await owner.get(`/web/expense/category?gymId=${made.gym.id}`),
+    );
     for (const language of ['en', 'ko'] as const)
       expectFieldError(
         await owner.post(

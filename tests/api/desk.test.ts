@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutCreateRoute, deskPromotionUsageRoute } from '#domain/api/sales.ts';
 import {
   auditLog,
   checkout,
@@ -16,6 +17,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { refreshCustomerSummary } from '#server/kernel/customer-summary.ts';
 import { refreshPassMoney } from '#server/kernel/money-lines.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -34,16 +36,6 @@ let readOnly: Cookies;
 const NOW = '2026-03-02T00:00:00Z';
 const TODAY = '2026-03-02';
 
-type Result = {
-  checkoutId: number;
-  saleIds: number[];
-  total: number;
-  paid: number;
-  owed: number;
-  cashPaid: number;
-  cashReceiptDue: boolean;
-};
-
 const send = (method: 'GET' | 'POST', url: string, payload?: unknown, cookies: Cookies = owner) =>
   t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) });
 
@@ -53,7 +45,7 @@ const pay = (body: Record<string, unknown>, cookies: Cookies = owner) =>
 const payOk = async (body: Record<string, unknown>) => {
   const response = await pay(body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Result;
+  return dataOf(checkoutCreateRoute, response);
 };
 
 let productCounter = 0;
@@ -224,11 +216,7 @@ describe('a desk sale', () => {
     // The usage counts per promotion; the pass promotion's limit (1) is now reached.
     const usage = await send('GET', `/web/sales/desk/${gymId}/promotion-usage?memberId=${customer.id}`);
     expect(usage.statusCode, usage.body).toBe(200);
-    expect(
-      (usage.json().data as { promotionId: number; used: number }[]).sort(
-        (a, b) => a.promotionId - b.promotionId,
-      ),
-    ).toEqual([
+    expect(dataOf(deskPromotionUsageRoute, usage).sort((a, b) => a.promotionId - b.promotionId)).toEqual([
       { promotionId: drinkPromo.id, used: 1 },
       { promotionId: passPromo.id, used: 1 },
     ]);

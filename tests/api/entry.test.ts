@@ -2,6 +2,15 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  entryKioskCheckRoute,
+  entryKioskOverrideRoute,
+  entryListRoute,
+  entryStatsRoute,
+  manualEntryRoute,
+  membershipQrReissueRoute,
+  membershipQrRoute,
+} from '#domain/api/entry.ts';
+import {
   auditLog,
   entryKiosk,
   entryLog,
@@ -12,6 +21,7 @@ import {
   ticketUsage,
 } from '#server/db/schema/index.ts';
 import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
+import { answerOf, type DataOf, dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -35,24 +45,7 @@ afterEach(() => setNow(t, NOW));
 
 const TOKEN = 'x-entry-token';
 
-type Answer = {
-  outcome: 'ALLOWED' | 'REFUSED' | 'CHOOSE' | 'UNKNOWN';
-  entryId: number | null;
-  name: string | null;
-  photoUrl: string | null;
-  passName: string | null;
-  reason: string | null;
-  reasonDate: string | null;
-  unpaidAmount: number | null;
-  unpaidSales: { saleId: number; saleDay: string; itemName: string; owed: number }[];
-  sessionUsed: boolean;
-  sessionsLeft: number | null;
-  daysLeft: number | null;
-  endDate: string | null;
-  renewSoon: boolean;
-  repeat: boolean;
-  choices: { choice: number; maskedName: string; photoUrl: string | null }[];
-};
+type Answer = DataOf<typeof entryKioskCheckRoute>;
 
 const UNKNOWN: Answer = {
   outcome: 'UNKNOWN',
@@ -161,7 +154,7 @@ const qrOf = async (f: { owner: Cookies; gymId: number }, memberId: number) => {
     cookies: f.owner,
   });
   expectStatus(response, 200);
-  return response.json().data as { memberId: number; code: string; version: number };
+  return dataOf(membershipQrRoute, response);
 };
 
 const check = (token: string, payload: Record<string, unknown>) =>
@@ -170,7 +163,7 @@ const check = (token: string, payload: Record<string, unknown>) =>
 const checkOk = async (token: string, payload: Record<string, unknown>) => {
   const response = await check(token, payload);
   expectStatus(response, 200);
-  return response.json().data as Answer;
+  return dataOf(entryKioskCheckRoute, response);
 };
 
 /** A check-in by the customer's membership QR. */
@@ -614,7 +607,7 @@ describe('the ways in', () => {
       cookies: f.owner,
     });
     expectStatus(reissued, 200);
-    const fresh = reissued.json().data as { code: string; version: number };
+    const fresh = dataOf(membershipQrReissueRoute, reissued);
     expect(fresh.version).toBe(old.version + 1);
     expect(fresh.code).not.toBe(old.code);
     const audits = await t.db
@@ -837,7 +830,7 @@ describe('overrides and leaving the kiosk', () => {
       note: '오늘 시작',
     });
     expectStatus(ok, 200);
-    const answer = ok.json().data as Answer;
+    const answer = dataOf(entryKioskOverrideRoute, ok);
     expect(answer).toMatchObject({
       outcome: 'ALLOWED',
       reason: 'notStarted',
@@ -1033,18 +1026,7 @@ describe('the entry log', () => {
       cookies,
     });
     expectStatus(response, 200);
-    return response.json() as {
-      data: {
-        memberId: number;
-        memberName: string;
-        phone: string;
-        result: string;
-        method: string;
-        staffName: string | null;
-        createDate: string;
-      }[];
-      total: number;
-    };
+    return answerOf(entryListRoute, response);
   };
 
   it('lists the last 7 days newest first, phones masked, with the staff member who let someone in', async () => {
@@ -1104,7 +1086,7 @@ describe('the entry log', () => {
       cookies: staff.cookies,
     });
     expectStatus(response, 200);
-    const stats = response.json().data as { byHour: number[] } & Record<string, unknown>;
+    const stats = dataOf(entryStatsRoute, response);
     expect(stats).toMatchObject({ today: 3, total: 5, allowed: 2, refused: 2, override: 1 });
     expect(stats.byHour[9]).toBe(1);
     expect(stats.byHour[20]).toBe(2);
@@ -1212,7 +1194,7 @@ describe('concurrency', () => {
         action(t, f.owner, pass!.id, 'adjust', { sessions: 1, note: '동시' }),
       ]);
       expectStatus(kiosk, 200);
-      const answer = kiosk.json().data as Answer;
+      const answer = dataOf(entryKioskCheckRoute, kiosk);
       if (answer.outcome === 'ALLOWED') {
         expect(adjust.statusCode).toBe(409);
         expect(answer.sessionsLeft).toBe(0);
@@ -1237,7 +1219,7 @@ describe('concurrency', () => {
       manual(f, { memberId: customer.id }),
     ]);
     expectStatus(desk, 200);
-    const both = [kiosk, desk.json().data as Answer];
+    const both = [kiosk, dataOf(manualEntryRoute, desk)];
     expect(both.map((a) => a.outcome)).toEqual(['ALLOWED', 'ALLOWED']);
     expect(both.map((a) => a.repeat).sort()).toEqual([false, true]);
     expect(await entriesOf(customer.id)).toHaveLength(1);

@@ -1,6 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expenseCreateRoute } from '#domain/api/expense.ts';
 import { auditLog, expense, expenseCategory, file } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { setNow } from '../fixtures/customers.ts';
 import { uploadFile } from '../fixtures/files.ts';
@@ -30,7 +32,7 @@ const create = (body: Record<string, unknown>, cookies: Cookies = owner) =>
 const createOk = async (body: Record<string, unknown>) => {
   const response = await create(body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number; amount: number; fileId: string | null };
+  return dataOf(expenseCreateRoute, response);
 };
 
 const expensesOf = async (gym: number) =>
