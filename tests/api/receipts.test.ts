@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cashReceiptDueRoute } from '#domain/api/receipt.ts';
 import { auditLog, cashReceipt, checkout, sale, taxInvoice } from '#server/db/schema/index.ts';
+import { apiClient, type QueryOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeGym } from '../fixtures/gyms.ts';
@@ -19,16 +21,7 @@ let ticketId: number;
 
 const NOW = '2026-03-02T00:00:00Z';
 
-type DueRow = {
-  checkoutId: number;
-  memberId: number;
-  paidOn: string;
-  cashPaid: number;
-  cashReceiptRequired: boolean;
-  cashReceiptDeadline: string;
-  state: string;
-  receipt: { id: number; status: string } | null;
-};
+const api = apiClient(() => t.app, { cookies: () => owner });
 
 const send = (method: 'GET' | 'POST', url: string, payload?: unknown, cookies: Cookies = owner) =>
   t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -47,11 +40,8 @@ const buy = async (payments: { method: string; amount: number }[]) => {
   return { customer, checkoutId: head!.id, saleId: row!.id };
 };
 
-const due = async (query = '') => {
-  const response = await send('GET', `/web/receipt/cash/due?gymId=${gymId}${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: DueRow[]; total: number };
-};
+const due = (query: Omit<QueryOf<typeof cashReceiptDueRoute>, 'gymId'> = {}) =>
+  api.call(cashReceiptDueRoute, { query: { gymId, ...query } });
 
 const issue = (body: Record<string, unknown>) => send('POST', '/web/receipt/cash', { gymId, ...body });
 
@@ -101,24 +91,24 @@ describe('the cash receipts due', () => {
       state: 'OPTIONAL',
     });
     expect(byId.has(card.checkoutId)).toBe(false);
-    const mandatory = await due('&state=DUE');
+    const mandatory = await due({ state: 'DUE' });
     expect(mandatory.data.map((r) => r.checkoutId)).toContain(big.checkoutId);
     expect(mandatory.data.map((r) => r.checkoutId)).not.toContain(small.checkoutId);
 
     // The deadline day itself is still DUE; the day after, OVERDUE.
     setNow(t, '2026-03-07T14:00:00Z'); // 23:00 KST on the 7th
     expect((await due()).data.find((r) => r.checkoutId === big.checkoutId)?.state).toBe('DUE');
-    expect((await due('&state=OVERDUE')).data.map((r) => r.checkoutId)).not.toContain(big.checkoutId);
+    expect((await due({ state: 'OVERDUE' })).data.map((r) => r.checkoutId)).not.toContain(big.checkoutId);
     setNow(t, '2026-03-07T15:00:00Z'); // 00:00 KST on the 8th
     expect((await due()).data.find((r) => r.checkoutId === big.checkoutId)?.state).toBe('OVERDUE');
-    expect((await due('&state=OVERDUE')).data.map((r) => r.checkoutId)).toContain(big.checkoutId);
+    expect((await due({ state: 'OVERDUE' })).data.map((r) => r.checkoutId)).toContain(big.checkoutId);
   });
 
   it('pages the list with its total', async () => {
-    const page = await due('&_start=0&_end=1');
+    const page = await due({ _start: 0, _end: 1 });
     expect(page.data).toHaveLength(1);
     expect(page.total).toBeGreaterThanOrEqual(2);
-    const past = await due('&_start=1000&_end=1001');
+    const past = await due({ _start: 1000, _end: 1001 });
     expect(past.data).toHaveLength(0);
     expect(past.total).toBe(page.total);
   });
@@ -189,7 +179,7 @@ describe('issuing a cash receipt', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('receiptAlreadyIssued');
     expect(await receiptsOf(checkoutId)).toBe(1);
-    const row = (await due('&state=ISSUED')).data.find((r) => r.checkoutId === checkoutId);
+    const row = (await due({ state: 'ISSUED' })).data.find((r) => r.checkoutId === checkoutId);
     expect(row).toMatchObject({ state: 'ISSUED', receipt: { id: receipt.id, status: 'ISSUED' } });
   });
 
@@ -439,10 +429,7 @@ describe('one proof per supply: a cash receipt or a tax invoice, never both', ()
         .where(and(eq(taxInvoice.saleId, saleId), eq(taxInvoice.status, 'ISSUED')))
     )[0]!.n,
   });
-  const dueRow = async (checkoutId: number) =>
-    (await due()).data.find((r) => r.checkoutId === checkoutId) as
-      | (DueRow & { taxInvoiceApprovalNumber: string | null })
-      | undefined;
+  const dueRow = async (checkoutId: number) => (await due()).data.find((r) => r.checkoutId === checkoutId);
 
   it('refuses a tax invoice on a sale a cash receipt covers, naming the receipt; allows it once cancelled', async () => {
     const { checkoutId, saleId, customer } = await buy([{ method: 'CASH', amount: 220_000 }]);
@@ -490,9 +477,9 @@ describe('one proof per supply: a cash receipt or a tax invoice, never both', ()
 
     // The tax invoice is the proof: the payment owes no cash receipt, and the list says why.
     expect(await dueRow(checkoutId)).toMatchObject({ state: 'INVOICED', taxInvoiceApprovalNumber: number });
-    expect((await due('&state=DUE')).data.map((r) => r.checkoutId)).not.toContain(checkoutId);
+    expect((await due({ state: 'DUE' })).data.map((r) => r.checkoutId)).not.toContain(checkoutId);
     setNow(t, '2026-03-20T00:00:00Z');
-    expect((await due('&state=OVERDUE')).data.map((r) => r.checkoutId)).not.toContain(checkoutId);
+    expect((await due({ state: 'OVERDUE' })).data.map((r) => r.checkoutId)).not.toContain(checkoutId);
     setNow(t, NOW);
 
     const before = await rows();
