@@ -17,7 +17,7 @@ import type { GymRight } from '#domain/permissions.ts';
 import { withoutPassMoney } from '#domain/rules/money-fields.ts';
 import type { AppContext } from '../../context.ts';
 import { assertCustomerReach, assertPassReach, assignedTrainerOf } from '../../http/customer-reach.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import { seesMoney } from '../../http/money-rights.ts';
 import { assertGymRight } from '../../http/rights.ts';
 import { passPromotions } from '../product/sale-promotion.queries.ts';
@@ -35,8 +35,6 @@ const SELL: GymRight = 'payHistorySettingYn';
 const REFUND: GymRight = 'financeUseYn';
 const MONEY_READ: GymRight = 'payHistoryUseYn';
 const tags = ['ticket-issue'];
-
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The routes' shared steps: a pass's guard and a whole pass as the caller may see it. */
 const passSteps = (ctx: AppContext, kit: ModuleKit) => {
@@ -61,7 +59,7 @@ const passSteps = (ctx: AppContext, kit: ModuleKit) => {
   };
 };
 
-const registerPassReadRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerPassReadRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { guardIssue, passAfter } = passSteps(ctx, kit);
 
   app.get(
@@ -125,7 +123,7 @@ const registerPassReadRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) 
   );
 };
 
-const registerPassSaleRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerPassSaleRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   app.get(
     passPromotionsRoute.path,
     {
@@ -170,7 +168,7 @@ const registerPassSaleRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) 
 };
 
 /** Holds and sessions: the pass's own right. */
-const registerPassUseRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerPassUseRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { guardIssue, passAfter } = passSteps(ctx, kit);
 
   app.post(
@@ -238,7 +236,7 @@ const registerPassUseRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) =
 };
 
 /** Transfers, collecting and refunds: the pass's right and a money right. */
-const registerPassMoneyRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerPassMoneyRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { guardIssue, passAfter } = passSteps(ctx, kit);
 
   app.post(

@@ -10,7 +10,7 @@ import {
   payRequestRevokeRoute,
 } from '#domain/api/pay-request.ts';
 import type { AppContext } from '../../context.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
 import {
@@ -41,11 +41,10 @@ const publicWrites = errorResponses(
 export const PAY_REQUEST_PUBLIC_READS_PER_MINUTE = 60;
 export const PAY_REQUEST_PUBLIC_WRITES_PER_MINUTE = 20;
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ['pay-request'];
 
 /** Staff's routes: send, list, revoke and confirm. */
-const registerStaffRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerStaffRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads, writes } = kit;
 
   app.post(
@@ -125,7 +124,7 @@ const registerStaffRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => 
 };
 
 /** The customer's page: no session, the token the only key. */
-const registerPublicRoutes = (app: RouteApp, ctx: AppContext) => {
+const registerPublicRoutes = (app: ModuleApp, ctx: AppContext) => {
   // The card provider comes from the context (buildApp's `paymentProvider`); the test mode's page says TEST MODE.
   const provider = ctx.paymentProvider;
   const publicActor = (request: FastifyRequest) => ({

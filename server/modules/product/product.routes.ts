@@ -20,7 +20,7 @@ import {
   promotionUpdateRoute,
 } from '#domain/api/product.ts';
 import type { AppContext } from '../../context.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import {
   adjustStock,
   createGroup,
@@ -39,15 +39,13 @@ import { listPromotions, promotionRecord } from './promotion.queries.ts';
 // read with payHistoryUseYn and change with payHistorySettingYn; a closed facility is read-only. The facility is
 // the path's or the `gymId` of the query or body; another facility's product, group or promotion answers 404.
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
-
 const sendPage = <T>(reply: FastifyReply, page: { data: T[]; total: number }) => {
   reply.header('x-total-count', String(page.total));
   return page;
 };
 
 /** Desk products: the list, one, added, changed and removed. */
-const registerProductRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerProductRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads, writes } = kit;
   const tags = ['product'];
 
@@ -149,7 +147,7 @@ const registerProductRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) =
 };
 
 /** A product's stock: adjusted by hand, and its movements. */
-const registerStockRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerStockRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads, writes } = kit;
   const tags = ['product'];
   app.post(
@@ -193,7 +191,7 @@ const registerStockRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => 
 };
 
 /** Product groups: listed in their order, added, ordered, renamed and removed. */
-const registerGroupRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerGroupRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads, writes } = kit;
   const groupTags = ['product-group'];
 
@@ -297,7 +295,7 @@ const registerGroupRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => 
 };
 
 /** Promotions: listed with their states, one, added, changed and removed. */
-const registerPromotionRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerPromotionRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads, writes } = kit;
   const promotionTags = ['promotion'];
 

@@ -14,7 +14,7 @@ import {
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { AppContext } from '../../context.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import { collectSale, correctSale, writeOffSale } from './ledger.commands.ts';
 import { payHistory, salesList, unpaidList } from './ledger.queries.ts';
 import { exportPayHistory, exportSales, exportUnpaid } from './ledger-export.commands.ts';
@@ -23,8 +23,6 @@ import { exportPayHistory, exportSales, exportUnpaid } from './ledger-export.com
 // and the sales list with its corrections. Staff read with payHistoryUseYn; collecting and correcting need
 // payHistorySettingYn, a write-off the representative. The facility is the query's or the body's `gymId`; a sale,
 // customer or staff id of another facility answers 404, as if it did not exist. A closed facility is read-only.
-
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['sales'];
 
@@ -36,7 +34,7 @@ const csvOf = (ctx: AppContext) => (reply: FastifyReply, name: string, body: str
 };
 
 /** The payment history and the unpaid balances, with their CSVs. */
-const registerLedgerListRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerLedgerListRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads } = kit;
   const csv = csvOf(ctx);
 
@@ -122,7 +120,7 @@ const registerLedgerListRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit
 };
 
 /** Collecting, writing off and correcting a sale's balance. */
-const registerLedgerChangeRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerLedgerChangeRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, writes } = kit;
 
   app.post(
@@ -197,7 +195,7 @@ const registerLedgerChangeRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleK
 };
 
 /** The sales list and its CSV. */
-const registerSalesListRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerSalesListRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads } = kit;
   const csv = csvOf(ctx);
 

@@ -8,7 +8,7 @@ import {
   deskPromotionUsageRoute,
 } from '#domain/api/sales.ts';
 import type { AppContext } from '../../context.ts';
-import { type ModuleKit, moduleKit } from '../../http/module.ts';
+import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
 import { createCheckout } from './desk.commands.ts';
 import { checkoutDetail, deskCatalog, promotionUsage } from './desk.queries.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
@@ -18,11 +18,10 @@ import { renderSlip } from './slip.ts';
 // the ledger's are in ledger.routes.ts. Money screens read with payHistoryUseYn and change with
 // payHistorySettingYn; another facility's ids answer 404; a closed facility is read-only.
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ['sales'];
 
 /** What the desk sells, a customer's promotion uses, and one checkout. */
-const registerDeskRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerDeskRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, actor: actorOf, reads, writes } = kit;
 
   app.get(
@@ -85,7 +84,7 @@ const registerDeskRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
 };
 
 /** A checkout read back: its detail and its slip. */
-const registerCheckoutRoutes = (app: RouteApp, ctx: AppContext, kit: ModuleKit) => {
+const registerCheckoutRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => {
   const { right, guard, reads } = kit;
 
   app.get(
