@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFlags, type GymRight } from '#domain/permissions.ts';
+import { ticketResource } from '#domain/resources/ticket.ts';
+import { recordsOf } from '../fixtures/api.ts';
 import type { TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow, uniqueMobile } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeStaff } from '../fixtures/gyms.ts';
@@ -560,7 +562,7 @@ describe('the members isolation matrix', () => {
     const ids = async (cookies: Cookies) => {
       const response = await t.app.inject({ method: 'GET', url: '/web/ticket?_end=100', cookies });
       return response.statusCode === 200
-        ? (response.json().data as { id: number }[]).map((r) => r.id)
+        ? recordsOf(ticketResource, response).map((r) => r.id)
         : response.statusCode;
     };
     expect(await ids(ownerA)).toContain(sharedTicket);

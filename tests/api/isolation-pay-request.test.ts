@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payRequestCreateRoute } from '#domain/api/pay-request.ts';
 import { sale } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import type { TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk } from '../fixtures/customers.ts';
 import type { Cookies } from '../fixtures/gyms.ts';
@@ -53,7 +55,7 @@ const request = async (wait = false) => {
     payload: { gymId: A, saleId: await owedSale() },
   });
   if (made.statusCode !== 201) throw new Error(made.body);
-  const data = made.json().data as { id: number; url: string };
+  const data = dataOf(payRequestCreateRoute, made);
   if (wait) {
     const token = new URL(data.url, 'http://x').searchParams.get('token');
     const claimed = await t.app.inject({

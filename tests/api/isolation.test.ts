@@ -5,9 +5,13 @@ import { join } from 'node:path';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { consultListRoute } from '#domain/api/consult.ts';
+import { inviteMemberRoute, nonWorkerListRoute, workerListRoute } from '#domain/api/gym-member.ts';
 import { allFlags, type GymRight } from '#domain/permissions.ts';
+import { gymMemberResource } from '#domain/resources/gym-member.ts';
 import { DEFAULT_SURVEY } from '#domain/rules/consult.ts';
 import { gymMember, gymSubService, member, subService } from '#server/db/schema/index.ts';
+import { dataOf, recordsOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer } from '../fixtures/customers.ts';
 import { makeSignedIn, randomIp, uniqueUserId } from '../fixtures/factories.ts';
@@ -20,6 +24,7 @@ import {
   makeStaff,
   operatorOf,
 } from '../fixtures/gyms.ts';
+import { documentedOperations } from '../fixtures/isolation.ts';
 
 // The isolation matrix (docs/architecture.md#tests) and issue #3: every endpoint of the core API, against
 // every kind of caller. One world per file (two facilities, their owners, the operator, workers with chosen
@@ -358,7 +363,7 @@ const inviteToA = async (userIds: string[]) => {
     payload: { gymId: A, targetList: userIds },
   });
   if (response.statusCode !== 201) throw new Error(`invite failed: ${response.statusCode} ${response.body}`);
-  return response.json().data as { userId: string; sent: boolean }[];
+  return dataOf(inviteMemberRoute, response);
 };
 
 /** A worker with a pending invitation to A (not accepted), and the invitation's link id. */
@@ -1031,7 +1036,7 @@ const ENDPOINTS: Endpoint[] = [
     target: async () => ({
       url: `/web/gym-member/worker/list/${A}?_end=100`,
       allowed: (r) => {
-        const data = r.json().data as { id: number; workerYn: boolean; gymId: number }[];
+        const data = dataOf(workerListRoute, r);
         expect(data.map((l) => l.id)).toContain(none.link.id);
         expect(data.every((l) => l.workerYn && l.gymId === A)).toBe(true);
       },
@@ -1044,7 +1049,7 @@ const ENDPOINTS: Endpoint[] = [
     target: async () => ({
       url: `/web/gym-member/nonWorker/list/${A}?_end=100`,
       allowed: (r) => {
-        const data = r.json().data as { id: number; workerYn: boolean; gymId: number }[];
+        const data = dataOf(nonWorkerListRoute, r);
         expect(data.map((l) => l.id)).toContain(shared.customerLink);
         expect(data.every((l) => !l.workerYn && l.gymId === A)).toBe(true);
       },
@@ -1200,7 +1205,7 @@ const ENDPOINTS: Endpoint[] = [
     target: async () => ({
       url: `/web/consult/list/${A}?_end=100`,
       allowed: (r) => {
-        const data = r.json().data as { id: number; gymId: number }[];
+        const data = dataOf(consultListRoute, r);
         expect(data.map((c) => c.id)).toContain(shared.consult);
         expect(data.every((c) => c.gymId === A)).toBe(true);
       },
@@ -1521,13 +1526,7 @@ const inScope = (method: string, path: string) =>
 
 describe('the isolation matrix', () => {
   it('covers every endpoint of the core API that the OpenAPI document lists, and no other', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/web/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
-      .filter((key) => inScope(key.split(' ')[0]!, key.split(' ')[1]!))
-      .sort();
+    const documented = await documentedOperations(t, inScope);
     const tabled = ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort();
     expect(new Set(tabled).size).toBe(tabled.length);
     expect(tabled).toEqual(documented);
@@ -1622,7 +1621,7 @@ describe('customer records need memberUseYn (docs/rules.md#permissions), whichev
     // The representative's own link (workerYn false, with the representative set) is staff, not a customer.
     const list = await call('GET', `/web/gym-member?gymId=${A}&workerYn=false&_end=100`, staff.cookies);
     expect(list.statusCode).toBe(200);
-    const links = list.json().data as { id: number; workerYn: boolean; gymAuthId: number | null }[];
+    const links = recordsOf(gymMemberResource, list);
     expect(links.map((l) => l.id)).not.toContain(shared.customerLink);
     expect(links.filter((l) => !l.workerYn && l.gymAuthId === null)).toEqual([]);
   });
