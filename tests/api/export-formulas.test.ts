@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultListRoute } from '#domain/api/consult.ts';
 import { checkout, sale } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeTicket, sellOk, setNow, uniqueMobile } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym } from '../fixtures/gyms.ts';
@@ -74,9 +76,7 @@ const walkInCustomer = async (token: string, name: string): Promise<number> => {
     201,
   );
   const list = ok(await send('GET', `/web/consult/list/${gymId}?_start=0&_end=100`));
-  const consult = (list.json().data as { id: number; name: string; phone: string }[]).find(
-    (c) => c.phone === phone,
-  );
+  const consult = dataOf(consultListRoute, list).find((c) => c.phone === phone);
   expect(consult?.name).toBe(name);
   const converted = ok(await send('POST', `/web/consult/${consult!.id}/customer`));
   return converted.json().data.customerId as number;

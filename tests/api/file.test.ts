@@ -2,9 +2,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFileRoute, uploadFilesRoute } from '#domain/api/file.ts';
 import { allFlags } from '#domain/permissions.ts';
 import { fileIdOfUrl } from '#domain/rules/files.ts';
 import { file, fileAccessLog } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import {
@@ -90,7 +92,7 @@ describe('POST /web/file/upload and /web/files/upload', () => {
         { field: 'file', name, content },
       ]);
       expect(response.statusCode, response.body).toBe(201);
-      const urls = response.json().data as string[];
+      const urls = dataOf(uploadFileRoute, response);
       expect(urls).toHaveLength(1);
       expect(urls[0]).toMatch(/^\/web\/file\/[0-9a-f]{32}$/);
 
@@ -131,7 +133,7 @@ describe('POST /web/file/upload and /web/files/upload', () => {
       { field: 'files', name: 'c.pdf', content: contents[2]! },
     ]);
     expect(response.statusCode, response.body).toBe(201);
-    const urls = response.json().data as string[];
+    const urls = dataOf(uploadFilesRoute, response);
     expect(urls).toHaveLength(3);
     expect(new Set(urls).size).toBe(3);
     for (const [i, url] of urls.entries()) {

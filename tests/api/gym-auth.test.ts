@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFlags } from '#domain/permissions.ts';
+import { gymAuthResource } from '#domain/resources/gym-auth.ts';
+import { recordsOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { approveAddOn, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
 
@@ -9,9 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Set = { id: number; name: string; defaultYn: boolean; representYn: boolean };
-const setsOf = async (cookies: { sid: string }, gymId: number): Promise<Set[]> =>
-  (await t.app.inject({ method: 'GET', url: `/web/gym-auth/list?gymId=${gymId}`, cookies })).json().data;
+const setsOf = async (cookies: { sid: string }, gymId: number) =>
+  recordsOf(
+    gymAuthResource,
+    await t.app.inject({ method: 'GET', url: `/web/gym-auth/list?gymId=${gymId}`, cookies }),
+  );
 
 describe('permission sets (gym-auth)', () => {
   it('the representative creates, renames and changes flags of a set', async () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeTodayRoute } from '#domain/api/home.ts';
 import { allFlags } from '#domain/permissions.ts';
-import { HOME_FIGURES, type HomeToday, homeFigureKeys } from '#domain/schemas/home.ts';
+import { HOME_FIGURES, homeFigureKeys } from '#domain/schemas/home.ts';
 import { consult, entryLog, lesson, reservation } from '#server/db/schema/index.ts';
 import { visibleFigures } from '#server/modules/home/home.queries.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, refundInFull, sellOk, setNow } from '../fixtures/customers.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
@@ -28,7 +30,7 @@ const today = async (cookies: Cookies, gym = gymId) =>
 const todayOk = async (cookies: Cookies, gym = gymId) => {
   const response = await today(cookies, gym);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as HomeToday;
+  return dataOf(homeTodayRoute, response);
 };
 
 beforeAll(async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_VERIFICATION } from '#domain/demo.ts';
+import { subServiceResource } from '#domain/resources/sub-service.ts';
+import { errorOf, recordsOf } from '#tests/fixtures/api.ts';
 import { setupTestApp } from '#tests/fixtures/app.ts';
 import { makeMember } from '#tests/fixtures/factories.ts';
 import { approveAddOn, makeActiveGym, operatorOf } from '#tests/fixtures/gyms.ts';
@@ -22,10 +24,10 @@ const expectFieldError = (
   language: 'en' | 'ko' = 'en',
 ) => {
   expect(response.statusCode, response.body).toBe(400);
-  const body = response.json() as { code: string; reason: string; errors: Record<string, string[]> };
+  const body = errorOf(response);
   expect(body.code).toBe('VALIDATION_FAILED');
-  expect(Object.keys(body.errors)).toContain(field);
-  expect(body.errors[field]?.[0]).toBe(
+  expect(Object.keys(body.errors ?? {})).toContain(field);
+  expect(body.errors?.[field]?.[0]).toBe(
     language === 'en'
       ? 'Remove the control characters: only line breaks and tabs are allowed.'
       : '제어 문자는 입력할 수 없습니다. 줄바꿈과 탭만 사용할 수 있습니다.',
@@ -37,10 +39,7 @@ describe('control characters', () => {
     'PUT /web/sub-service/{id} refuses %s in a name, in both languages',
     async (_name, control) => {
       const operator = await injectAs(app().app, { cookies: await operatorOf(app()) });
-      const [first] = (await operator.get('/web/sub-service/list')).json().data as {
-        id: number;
-        nameKo: string;
-      }[];
+      const [first] = recordsOf(subServiceResource, await operator.get('/web/sub-service/list'));
       for (const language of ['en', 'ko'] as const) {
         const response = await operator.put(
           `/web/sub-service/${first!.id}`,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { subServiceResource } from '#domain/resources/sub-service.ts';
+import { errorOf, recordsOf } from '#tests/fixtures/api.ts';
 import { setupTestApp } from '#tests/fixtures/app.ts';
 import { makeCustomer, uniqueMobile } from '#tests/fixtures/customers.ts';
 import { makeActiveGym, operatorOf } from '#tests/fixtures/gyms.ts';
@@ -21,9 +23,9 @@ const expectInvisible = (
   language: 'en' | 'ko' = 'en',
 ) => {
   expect(response.statusCode, response.body).toBe(400);
-  const body = response.json() as { code: string; errors: Record<string, string[]> };
+  const body = errorOf(response);
   expect(body.code).toBe('VALIDATION_FAILED');
-  expect(body.errors[field]?.[0], response.body).toBe(MESSAGE[language]);
+  expect(body.errors?.[field]?.[0], response.body).toBe(MESSAGE[language]);
 };
 
 describe('invisible characters', () => {
@@ -37,10 +39,7 @@ describe('invisible characters', () => {
     ['first strong isolate', '\u2068'],
   ])('refuses a %s in a name, in both languages, and writes nothing', async (_label, char) => {
     const operator = await injectAs(app().app, { cookies: await operatorOf(app()) });
-    const [first] = (await operator.get('/web/sub-service/list')).json().data as {
-      id: number;
-      nameKo: string;
-    }[];
+    const [first] = recordsOf(subServiceResource, await operator.get('/web/sub-service/list'));
     for (const language of ['en', 'ko'] as const) {
       const response = await operator.put(
         `/web/sub-service/${first!.id}`,

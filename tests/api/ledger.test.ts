@@ -1,5 +1,13 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteContract } from '#domain/api/define.ts';
+import {
+  payHistoryRoute,
+  saleCollectRoute,
+  salesListRoute,
+  saleWriteOffRoute,
+  unpaidListRoute,
+} from '#domain/api/sales.ts';
 import { formatPhone } from '#domain/rules/text.ts';
 import {
   auditLog,
@@ -10,6 +18,7 @@ import {
   saleAdjustment,
   ticketIssue,
 } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, refundInFull, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -73,10 +82,11 @@ const inject = (
   headers?: Record<string, string>,
 ) => t.app.inject({ method, url, cookies, ...(payload ? { payload } : {}), ...(headers ? { headers } : {}) });
 
-const getData = async <T>(url: string, cookies: Cookies): Promise<T> => {
+/** The route's answer to a GET of this URL (its query as the test writes it). */
+const getData = async <R extends RouteContract>(route: R, url: string, cookies: Cookies) => {
   const response = await inject('GET', url, cookies);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
+  return dataOf(route, response);
 };
 
 /** Sells the gym's 600,000-won pass (or at `price`, with a reason) and answers its pass and sale ids. */
@@ -116,34 +126,13 @@ const digits = (phone: string) => phone.replace(/\D/g, '');
 const unpaidOf = async (memberId: number) =>
   (await t.db.select({ u: member.unpaidAmount }).from(member).where(eq(member.id, memberId)))[0]!.u;
 
-type Line = {
-  id: number;
-  memberId: number;
-  memberName: string;
-  phone: string;
-  itemType: string;
-  itemName: string;
-  method: string;
-  amount: number;
-  status: string;
-  staffId: number | null;
-  staffName: string | null;
-  checkoutId: number | null;
-  createDate: string;
-};
-type Totals = Record<
-  'CARD' | 'CASH' | 'TRANSFER' | 'all',
-  { paid: number; refunded: number; net: number; count: number }
->;
-type HistoryPage = { rows: Line[]; total: number; totals: Totals; from: string; to: string };
-
 describe('the payment history', () => {
   let g: Gym;
   let kim: { id: number; phone: string };
   let lee: { id: number; phone: string };
   let leeIssue: number;
   const history = (query: string, cookies: Cookies = g.owner) =>
-    getData<HistoryPage>(`/web/pay/history?gymId=${g.gymId}${query}`, cookies);
+    getData(payHistoryRoute, `/web/pay/history?gymId=${g.gymId}${query}`, cookies);
 
   beforeAll(async () => {
     g = await makeLedgerGym();
@@ -268,26 +257,10 @@ describe('the payment history', () => {
   });
 });
 
-type UnpaidRow = {
-  saleId: number;
-  saleDay: string;
-  ageDays: number;
-  memberId: number;
-  memberName: string;
-  phone: string;
-  itemName: string;
-  price: number;
-  adjusted: number;
-  paid: number;
-  owed: number;
-  request: { id: number; status: string; amount: number } | null;
-};
-type UnpaidPage = { rows: UnpaidRow[]; total: number; totalOwed: number; customers: number };
-
 describe('unpaid balances', () => {
   let g: Gym;
   const unpaid = (query = '', cookies: Cookies = g.owner) =>
-    getData<UnpaidPage>(`/web/sales/unpaid?gymId=${g.gymId}${query}`, cookies);
+    getData(unpaidListRoute, `/web/sales/unpaid?gymId=${g.gymId}${query}`, cookies);
 
   beforeAll(async () => {
     g = await makeLedgerGym();
@@ -378,7 +351,7 @@ describe('collecting a balance', () => {
       { method: 'TRANSFER', amount: 50_000 },
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    const { checkoutId, owed } = response.json().data as { checkoutId: number; owed: number };
+    const { checkoutId, owed } = dataOf(saleCollectRoute, response);
     expect(owed).toBe(200_000);
     const [head] = await t.db.select().from(checkout).where(eq(checkout.id, checkoutId));
     expect(head).toMatchObject({
@@ -404,7 +377,11 @@ describe('collecting a balance', () => {
     expect(audit?.after).toMatchObject({ owed: 200_000, checkoutId });
 
     // The history shows the lines, taken by the clerk.
-    const history = await getData<HistoryPage>(`/web/pay/history?gymId=${g.gymId}&method=TRANSFER`, g.owner);
+    const history = await getData(
+      payHistoryRoute,
+      `/web/pay/history?gymId=${g.gymId}&method=TRANSFER`,
+      g.owner,
+    );
     expect(history.rows[0]).toMatchObject({ amount: 50_000, checkoutId, staffName: expect.any(String) });
 
     // What is left can be collected; then nothing is owed (409), and nothing is written.
@@ -500,7 +477,7 @@ describe('write-offs and corrections', () => {
 
     const response = await writeOff(saleId, { reason: '연락 두절' });
     expect(response.statusCode, response.body).toBe(200);
-    const { adjustmentId, owed } = response.json().data as { adjustmentId: number; owed: number };
+    const { adjustmentId, owed } = dataOf(saleWriteOffRoute, response);
     expect(owed).toBe(0);
     const [row] = await t.db.select().from(saleAdjustment).where(eq(saleAdjustment.id, adjustmentId));
     expect(row).toMatchObject({
@@ -521,7 +498,7 @@ describe('write-offs and corrections', () => {
       .from(auditLog)
       .where(and(eq(auditLog.gymId, g.gymId), eq(auditLog.action, 'sale.write-off')));
     expect(audit?.after).toMatchObject({ owed: 0, adjustmentId, reason: '연락 두절' });
-    const unpaid = await getData<UnpaidPage>(`/web/sales/unpaid?gymId=${g.gymId}`, g.owner);
+    const unpaid = await getData(unpaidListRoute, `/web/sales/unpaid?gymId=${g.gymId}`, g.owner);
     expect(unpaid.rows.some((r) => r.saleId === saleId)).toBe(false);
 
     const after = await rowCounts(g.gymId);
@@ -585,43 +562,13 @@ describe('write-offs and corrections', () => {
   });
 });
 
-type SalesRow = {
-  id: number;
-  memberId: number;
-  phone: string;
-  itemType: string;
-  itemName: string;
-  quantity: number;
-  listPrice: number;
-  discount: number;
-  priceReason: string | null;
-  promotionName: string | null;
-  price: number;
-  adjustments: { kind: string; amount: number; reason: string; staffName: string | null }[];
-  refunds: { method: string; amount: number }[];
-  paid: number;
-  refunded: number;
-  owed: number;
-  closed: boolean;
-  staffId: number | null;
-  staffName: string | null;
-  checkoutId: number | null;
-};
-type SalesPage = {
-  rows: SalesRow[];
-  total: number;
-  totals: Record<string, number>;
-  from: string;
-  to: string;
-};
-
 describe('the sales list', () => {
   let g: Gym;
   let discounted: { saleId: number; issueId: number };
   let refunded: { saleId: number; issueId: number };
   let buyer: { id: number };
   const list = (query = '', cookies: Cookies = g.owner) =>
-    getData<SalesPage>(`/web/sales?gymId=${g.gymId}${query}`, cookies);
+    getData(salesListRoute, `/web/sales?gymId=${g.gymId}${query}`, cookies);
 
   beforeAll(async () => {
     g = await makeLedgerGym();
