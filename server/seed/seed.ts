@@ -18,6 +18,7 @@ import {
   notification,
   subService,
 } from '../db/schema/index.ts';
+import { customerChangesNow } from '../kernel/customer-summary.ts';
 import { hashPassword } from '../kernel/password.ts';
 import { recordJoinConsents } from '../modules/consent/consent.service.ts';
 import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
@@ -329,8 +330,10 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       { owner: ids.demo!, trainer: ids.staff, coaches: [ids.coach, ids.yoga] },
       now,
     );
+    await customerChangesNow(tx);
     // The survey, 15 consultations in every outcome and a month of pipeline (server/seed/consults.ts).
     await seedConsults(tx, active.id, { owner: ids.demo!, staff: ids.staff }, now);
+    await customerChangesNow(tx);
     // Three trainers, three weeks of classes and PT slots with bookings, attendance and a waitlist
     // (server/seed/schedule.ts).
     await seedSchedule(
@@ -339,8 +342,10 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       { owner: ids.demo!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
       now,
     );
+    await customerChangesNow(tx);
     // Card numbers, a week of entries and two locker rooms with rentals in every state (server/seed/entry.ts).
     await seedCheckIn(tx, active.id, { owner: ids.demo!, staff: ids.staff! }, now);
+    await customerChangesNow(tx);
     // Six months of desk sales, balances, refunds, receipts, expenses, products, promotions and payment requests
     // (server/seed/money.ts).
     await seedMoney(
@@ -349,6 +354,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       { owner: ids.demo!, desk: ids.desk!, staff: ids.staff!, coach: ids.coach!, yoga: ids.yoga! },
       now,
     );
+    await customerChangesNow(tx);
     // Membership cards FD-0001 and on, once every customer is registered (server/seed/entry.ts).
     await seedCardNumbers(tx, active.id);
   });
