@@ -1,17 +1,16 @@
 import { Alert, Button } from 'antd';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { entryKioskCheckRoute, entryKioskInfoRoute, entryKioskOpenRoute } from '#domain/api/entry.ts';
+import { entryKioskCheckRoute, entryKioskOpenRoute } from '#domain/api/entry.ts';
 import { ROUTE_NAMES } from '#domain/routes.ts';
-import type { entryKioskInfoSchema, KioskAnswer, KioskCheck } from '#domain/schemas/entry.ts';
+import type { KioskAnswer, KioskCheck } from '#domain/schemas/entry.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { LanguageSwitch } from '#src/shell/language-switch.tsx';
-import { KioskCamera } from './kiosk-camera.tsx';
+import { useKioskInfo, usePhoneKeys, useScannerField, useTabFocus, useTabKeys } from './kiosk-hooks.ts';
 import { KioskKeypad, PHONE_DIGITS } from './kiosk-keypad.tsx';
+import { CardPanel, type Method, MethodTabs, QrPanel } from './kiosk-panels.tsx';
 import {
   KioskBusy,
   KioskChooser,
@@ -30,14 +29,11 @@ import {
 } from './kiosk-session.ts';
 import { KioskExitDialog, KioskOverrideDialog } from './kiosk-staff-dialogs.tsx';
 import './kiosk-entry.css';
+import { errorText } from '#src/kit/error-text.ts';
 
 // `/entry`, the check-in kiosk (docs/rules.md#check-in). A signed-in staff member starts it; from then on the tab
 // holds only the kiosk's token (session storage, so a reload stays in kiosk mode), every call carries it in
 // `x-entry-token`, and the page shows no staff data and no way out but the staff's password.
-
-type KioskInfo = z.output<typeof entryKioskInfoSchema>;
-type Method = 'qr' | 'card' | 'phone';
-const METHODS: readonly Method[] = ['qr', 'card', 'phone'];
 
 type Screen =
   | { kind: 'waiting' }
@@ -48,10 +44,6 @@ type Screen =
 
 /** A camera keeps seeing the code that was just shown: the same code is not sent again this soon. */
 const SAME_CODE_MS = 10_000;
-/** While offline, the kiosk asks the server this often whether it is back. */
-const PROBE_MS = 5_000;
-/** The token is checked this often, so that a closed or expired one goes back to the start screen. */
-const TOKEN_CHECK_MS = 5 * 60_000;
 
 export function EntryKioskPage() {
   const { t } = useTranslation();
@@ -110,7 +102,7 @@ function KioskStart({
       const opened = await api.call(entryKioskOpenRoute, { params: { gymId: selected.id } });
       onOpened({ ...opened, gymId: selected.id });
     } catch (caught) {
-      setError(isHttpError(caught) ? caught.message : t('errors.UNKNOWN'));
+      setError(errorText(caught, t));
       setBusy(false);
     }
   };
@@ -150,27 +142,6 @@ function KioskStart({
   );
 }
 
-/** Whether the browser says it is online, following its `online` / `offline` events. */
-const useBrowserOnline = (onBack: () => void): boolean => {
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-  const back = useRef(onBack);
-  back.current = onBack;
-  useEffect(() => {
-    const up = () => {
-      setOnline(true);
-      back.current();
-    };
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-    };
-  }, []);
-  return online;
-};
-
 /** The back button stays on the kiosk: each step back lands on a copy of this page and is pushed again. */
 const useBackTrap = () => {
   useEffect(() => {
@@ -208,70 +179,23 @@ function Clock() {
   );
 }
 
-/** The kiosk itself: waiting for the next person, the answer, the staff dialogs and the offline banner. */
-function KioskRunning({
-  token,
-  onClosed,
-  onExited,
+/** Sending what was scanned, read or typed: one at a time, never while offline, a camera's repeat ignored. */
+const useKioskCheck = ({
+  headers,
+  waiting,
+  offline,
+  show,
+  setNetworkDown,
+  onClosed: closedRef,
 }: {
-  token: string;
-  onClosed: () => void;
-  onExited: () => void;
-}) {
+  headers: ReturnType<typeof entryKioskHeaders>;
+  waiting: boolean;
+  offline: boolean;
+  show: (next: Screen) => void;
+  setNetworkDown: (down: boolean) => void;
+  onClosed: { current: () => void };
+}) => {
   const { t } = useTranslation();
-  const [info, setInfo] = useState<KioskInfo | null>(null);
-  const [networkDown, setNetworkDown] = useState(false);
-  const [screen, setScreen] = useState<Screen>({ kind: 'waiting' });
-  const [screenId, setScreenId] = useState(0);
-  const [method, setMethod] = useState<Method>('qr');
-  const [card, setCard] = useState('');
-  const [digits, setDigits] = useState('');
-  const [scanned, setScanned] = useState('');
-  const [overriding, setOverriding] = useState(false);
-  const [exiting, setExiting] = useState(false);
-
-  const headers = entryKioskHeaders(token);
-  const closedRef = useRef(onClosed);
-  closedRef.current = onClosed;
-
-  const loadInfo = useCallback(async () => {
-    try {
-      const loaded = await api.call(entryKioskInfoRoute, { headers: entryKioskHeaders(token) });
-      setInfo(loaded);
-      setNetworkDown(false);
-    } catch (error) {
-      if (isTokenClosed(error)) closedRef.current();
-      else if (isNoAnswer(error)) setNetworkDown(true);
-    }
-  }, [token]);
-
-  const online = useBrowserOnline(() => void loadInfo());
-  const offline = !online || networkDown;
-  useBackTrap();
-
-  useEffect(() => {
-    void loadInfo();
-    const timer = setInterval(() => void loadInfo(), TOKEN_CHECK_MS);
-    return () => clearInterval(timer);
-  }, [loadInfo]);
-  useEffect(() => {
-    if (!networkDown) return;
-    const timer = setInterval(() => void loadInfo(), PROBE_MS);
-    return () => clearInterval(timer);
-  }, [networkDown, loadInfo]);
-
-  const show = (next: Screen) => {
-    setScreen(next);
-    setScreenId((n) => n + 1);
-  };
-  const backToWaiting = useCallback(() => {
-    setOverriding(false);
-    setScreen({ kind: 'waiting' });
-    setScreenId((n) => n + 1);
-  }, []);
-
-  // Waiting for the next person: no answer on screen, online, no staff dialog open.
-  const waiting = screen.kind === 'waiting' && !offline && !exiting;
   // The latest state for the callbacks of the camera and the keyboard, which outlive renders.
   const live = useRef({ waiting, offline, busy: false, lastCode: '', lastCodeAt: 0 });
   live.current.waiting = waiting;
@@ -293,7 +217,7 @@ function KioskRunning({
         // Never a green screen without the server's answer: the kiosk goes offline until the server answers.
         setNetworkDown(true);
         show({ kind: 'waiting' });
-      } else show({ kind: 'error', message: isHttpError(error) ? error.message : t('errors.UNKNOWN') });
+      } else show({ kind: 'error', message: errorText(error, t) });
     } finally {
       state.busy = false;
     }
@@ -308,6 +232,61 @@ function KioskRunning({
     state.lastCodeAt = Date.now();
     void check({ method: 'QR', code: text });
   };
+  return { check, submitQr };
+};
+
+type Choice = Parameters<ComponentProps<typeof KioskChooser>['onChoose']>[0];
+
+/** What the kiosk shows over the waiting screen: busy, the answer, the passes to choose from, or an error. */
+function AnswerScreens({
+  screen,
+  screenId,
+  paused,
+  onDone,
+  onOverride,
+  onChoose,
+}: {
+  screen: Screen;
+  screenId: number;
+  paused: boolean;
+  onDone: () => void;
+  onOverride: () => void;
+  onChoose: (code: string, choice: Choice) => void;
+}) {
+  return (
+    <>
+      {screen.kind === 'busy' && <KioskBusy />}
+      {screen.kind === 'result' && (
+        <KioskResultScreen
+          key={screenId}
+          answer={screen.answer}
+          overridden={screen.overridden}
+          method={screen.method}
+          paused={paused}
+          onDone={onDone}
+          onOverride={onOverride}
+        />
+      )}
+      {screen.kind === 'choose' && (
+        <KioskChooser
+          key={screenId}
+          answer={screen.answer}
+          paused={paused}
+          onChoose={(choice) => onChoose(screen.code, choice)}
+          onCancel={onDone}
+        />
+      )}
+      {screen.kind === 'error' && (
+        <KioskErrorScreen key={screenId} message={screen.message} paused={paused} onDone={onDone} />
+      )}
+    </>
+  );
+}
+
+/** The card number and the phone digits as typed, each sent (and cleared) when complete. */
+const useTypedCodes = (check: (body: KioskCheck) => Promise<void>) => {
+  const [card, setCard] = useState('');
+  const [digits, setDigits] = useState('');
   const submitCard = () => {
     const text = card.trim();
     if (!text) return;
@@ -322,91 +301,100 @@ function KioskRunning({
   };
   const addDigit = (digit: string) => setDigits((d) => (d.length < PHONE_DIGITS ? d + digit : d));
   const deleteDigit = () => setDigits((d) => d.slice(0, -1));
+  return { card, setCard, digits, submitCard, submitPhone, addDigit, deleteDigit };
+};
 
-  // A USB scanner types into the focused field: on the QR tab the scanner's field takes the focus back whenever
-  // nothing else holds it (a tap on the background), without taking it from a tab or a dialog.
-  const scannerInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!waiting || method !== 'qr') return;
-    const keep = () => {
-      const active = document.activeElement;
-      if (!active || active === document.body) scannerInput.current?.focus();
-    };
-    keep();
-    const timer = setInterval(keep, 500);
-    return () => clearInterval(timer);
-  }, [waiting, method]);
+/** The staff's dialogs: letting a refused customer in, and leaving the kiosk. */
+function StaffDialogs({
+  token,
+  overriding,
+  exiting,
+  onCloseOverride,
+  onLetIn,
+  onCloseExit,
+  onExited,
+  onClosed,
+}: {
+  token: string;
+  /** The refused answer being overridden, or null. */
+  overriding: KioskAnswer | null;
+  exiting: boolean;
+  onCloseOverride: () => void;
+  onLetIn: (answer: KioskAnswer) => void;
+  onCloseExit: () => void;
+  onExited: () => void;
+  onClosed: () => void;
+}) {
+  return (
+    <>
+      {overriding && (
+        <KioskOverrideDialog
+          token={token}
+          answer={overriding}
+          onClose={onCloseOverride}
+          onLetIn={onLetIn}
+          onClosed={onClosed}
+        />
+      )}
+      {exiting && (
+        <KioskExitDialog token={token} onClose={onCloseExit} onExited={onExited} onClosed={onClosed} />
+      )}
+    </>
+  );
+}
 
-  // A scanner's keys that land outside any field (focus on a tab, say) go to the scanner's field.
-  useEffect(() => {
-    if (!waiting || method !== 'qr') return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea')) return;
-      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || event.key === ' ')
-        return;
-      event.preventDefault();
-      setScanned((s) => s + event.key);
-      scannerInput.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [waiting, method]);
+/** The kiosk itself: waiting for the next person, the answer, the staff dialogs and the offline banner. */
+function KioskRunning({
+  token,
+  onClosed,
+  onExited,
+}: {
+  token: string;
+  onClosed: () => void;
+  onExited: () => void;
+}) {
+  const { t } = useTranslation();
+  const [screen, setScreen] = useState<Screen>({ kind: 'waiting' });
+  const [screenId, setScreenId] = useState(0);
+  const [method, setMethod] = useState<Method>('qr');
+  const [scanned, setScanned] = useState('');
+  const [overriding, setOverriding] = useState(false);
+  const [exiting, setExiting] = useState(false);
 
-  // A tap on a tab puts the focus in its field (the arrow keys only move between the tabs).
-  const cardInput = useRef<HTMLInputElement>(null);
-  const focusField = useRef(false);
-  useEffect(() => {
-    if (!focusField.current) return;
-    focusField.current = false;
-    if (method === 'qr') scannerInput.current?.focus();
-    if (method === 'card') cardInput.current?.focus();
-  }, [method]);
-  const choose = (m: Method) => {
-    focusField.current = true;
-    if (m === method) {
-      if (m === 'qr') scannerInput.current?.focus();
-      if (m === 'card') cardInput.current?.focus();
-    }
-    setMethod(m);
+  const headers = entryKioskHeaders(token);
+  const { info, offline, setNetworkDown, closedRef } = useKioskInfo(token, onClosed);
+  useBackTrap();
+
+  const show = (next: Screen) => {
+    setScreen(next);
+    setScreenId((n) => n + 1);
   };
+  const backToWaiting = useCallback(() => {
+    setOverriding(false);
+    setScreen({ kind: 'waiting' });
+    setScreenId((n) => n + 1);
+  }, []);
 
-  // The phone panel also takes a keyboard's digit keys, Backspace and Enter.
-  const phoneKeys = useRef({ addDigit, deleteDigit, submitPhone });
-  phoneKeys.current = { addDigit, deleteDigit, submitPhone };
-  useEffect(() => {
-    if (!waiting || method !== 'phone') return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea')) return;
-      if (/^\d$/.test(event.key)) phoneKeys.current.addDigit(event.key);
-      else if (event.key === 'Backspace') phoneKeys.current.deleteDigit();
-      else if (event.key === 'Enter' && !target?.closest('button')) phoneKeys.current.submitPhone();
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [waiting, method]);
+  // Waiting for the next person: no answer on screen, online, no staff dialog open.
+  const waiting = screen.kind === 'waiting' && !offline && !exiting;
+  const { check, submitQr } = useKioskCheck({
+    headers,
+    waiting,
+    offline,
+    show,
+    setNetworkDown,
+    onClosed: closedRef,
+  });
 
-  const tabs = useRef<Record<Method, HTMLButtonElement | null>>({ qr: null, card: null, phone: null });
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, from: Method) => {
-    const at = METHODS.indexOf(from);
-    const to =
-      event.key === 'ArrowRight'
-        ? METHODS[(at + 1) % METHODS.length]
-        : event.key === 'ArrowLeft'
-          ? METHODS[(at + METHODS.length - 1) % METHODS.length]
-          : event.key === 'Home'
-            ? METHODS[0]
-            : event.key === 'End'
-              ? METHODS[METHODS.length - 1]
-              : undefined;
-    if (!to) return;
-    event.preventDefault();
-    setMethod(to);
-    tabs.current[to]?.focus();
-  };
+  const { card, setCard, digits, submitCard, submitPhone, addDigit, deleteDigit } = useTypedCodes(check);
+
+  const scannerInput = useScannerField(waiting, method, setScanned);
+
+  const { cardInput, choose } = useTabFocus(method, setMethod, scannerInput);
+
+  usePhoneKeys(waiting, method, { addDigit, deleteDigit, submitPhone });
+
+  const { tabs, onTabKey } = useTabKeys(setMethod);
 
   const paused = overriding || exiting;
 
@@ -419,27 +407,7 @@ function KioskRunning({
           <LanguageSwitch />
         </header>
         <h1 className="fd-entry-title">{t('kiosk.wait.title')}</h1>
-        <div className="fd-entry-tabs" role="tablist" aria-label={t('kiosk.wait.methods')}>
-          {METHODS.map((m) => (
-            <button
-              key={m}
-              ref={(element) => {
-                tabs.current[m] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`fd-entry-tab-${m}`}
-              aria-selected={method === m}
-              aria-controls={method === m ? `fd-entry-panel-${m}` : undefined}
-              tabIndex={method === m ? 0 : -1}
-              className={method === m ? 'fd-entry-tab fd-entry-tab-on' : 'fd-entry-tab'}
-              onClick={() => choose(m)}
-              onKeyDown={(event) => onTabKey(event, m)}
-            >
-              {t(`kiosk.tabs.${m}`)}
-            </button>
-          ))}
-        </div>
+        <MethodTabs method={method} tabs={tabs} onChoose={choose} onTabKey={onTabKey} />
         <div
           className="fd-entry-panel"
           role="tabpanel"
@@ -447,71 +415,16 @@ function KioskRunning({
           aria-labelledby={`fd-entry-tab-${method}`}
         >
           {method === 'qr' && (
-            <>
-              <p className="fd-entry-help">{t('kiosk.qr.help')}</p>
-              <KioskCamera active={!offline} onCode={(code) => submitQr(code, true)} />
-              <form
-                className="fd-entry-scanner"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const code = scanned;
-                  setScanned('');
-                  submitQr(code, false);
-                }}
-              >
-                <label htmlFor="fd-entry-scanner">{t('kiosk.qr.scanner')}</label>
-                <input
-                  id="fd-entry-scanner"
-                  ref={scannerInput}
-                  className="fd-entry-scanner-input"
-                  type="text"
-                  inputMode="none"
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={200}
-                  value={scanned}
-                  onChange={(event) => setScanned(event.target.value)}
-                />
-                <span className="fd-entry-scanner-help">{t('kiosk.qr.scannerHelp')}</span>
-              </form>
-            </>
+            <QrPanel
+              offline={offline}
+              scanned={scanned}
+              scannerInput={scannerInput}
+              onScanned={setScanned}
+              onCode={submitQr}
+            />
           )}
           {method === 'card' && (
-            <form
-              className="fd-entry-card"
-              onSubmit={(event) => {
-                event.preventDefault();
-                submitCard();
-              }}
-            >
-              <label htmlFor="fd-entry-card" className="fd-entry-label">
-                {t('kiosk.card.label')}
-              </label>
-              <p id="fd-entry-card-help" className="fd-entry-help">
-                {t('kiosk.card.help')}
-              </p>
-              <input
-                id="fd-entry-card"
-                className="fd-entry-input"
-                type="text"
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                maxLength={200}
-                aria-describedby="fd-entry-card-help"
-                value={card}
-                ref={cardInput}
-                onChange={(event) => setCard(event.target.value)}
-              />
-              <button
-                type="submit"
-                className="fd-entry-button fd-entry-button-primary"
-                disabled={!card.trim()}
-              >
-                {t('kiosk.card.submit')}
-              </button>
-            </form>
+            <CardPanel card={card} cardInput={cardInput} onCard={setCard} onSubmit={submitCard} />
           )}
           {method === 'phone' && (
             <KioskKeypad digits={digits} onDigit={addDigit} onDelete={deleteDigit} onSubmit={submitPhone} />
@@ -519,56 +432,33 @@ function KioskRunning({
         </div>
       </div>
 
-      {screen.kind === 'busy' && <KioskBusy />}
-      {screen.kind === 'result' && (
-        <KioskResultScreen
-          key={screenId}
-          answer={screen.answer}
-          overridden={screen.overridden}
-          method={screen.method}
-          paused={paused}
-          onDone={backToWaiting}
-          onOverride={() => setOverriding(true)}
-        />
-      )}
-      {screen.kind === 'choose' && (
-        <KioskChooser
-          key={screenId}
-          answer={screen.answer}
-          paused={paused}
-          onChoose={(choice) => void check({ method: 'PHONE', code: screen.code, choice })}
-          onCancel={backToWaiting}
-        />
-      )}
-      {screen.kind === 'error' && (
-        <KioskErrorScreen key={screenId} message={screen.message} paused={paused} onDone={backToWaiting} />
-      )}
+      <AnswerScreens
+        screen={screen}
+        screenId={screenId}
+        paused={paused}
+        onDone={backToWaiting}
+        onOverride={() => setOverriding(true)}
+        onChoose={(code, choice) => void check({ method: 'PHONE', code, choice })}
+      />
       {offline && <KioskOffline />}
 
       <button type="button" className="fd-entry-exit" onClick={() => setExiting(true)}>
         {t('kiosk.exit.button')}
       </button>
 
-      {overriding && screen.kind === 'result' && (
-        <KioskOverrideDialog
-          token={token}
-          answer={screen.answer}
-          onClose={() => setOverriding(false)}
-          onLetIn={(answer) => {
-            setOverriding(false);
-            show({ kind: 'result', answer, overridden: true });
-          }}
-          onClosed={onClosed}
-        />
-      )}
-      {exiting && (
-        <KioskExitDialog
-          token={token}
-          onClose={() => setExiting(false)}
-          onExited={onExited}
-          onClosed={onClosed}
-        />
-      )}
+      <StaffDialogs
+        token={token}
+        overriding={overriding && screen.kind === 'result' ? screen.answer : null}
+        exiting={exiting}
+        onCloseOverride={() => setOverriding(false)}
+        onLetIn={(answer) => {
+          setOverriding(false);
+          show({ kind: 'result', answer, overridden: true });
+        }}
+        onCloseExit={() => setExiting(false)}
+        onExited={onExited}
+        onClosed={onClosed}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, type FormInstance, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryKioskBalanceRoute, entryKioskExitRoute, entryKioskOverrideRoute } from '#domain/api/entry.ts';
 import type { KioskAnswer, OwingSale } from '#domain/schemas/entry.ts';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
 import { entryKioskHeaders, isNoAnswer, isTokenClosed } from './kiosk-session.ts';
 
@@ -17,7 +18,7 @@ type Failure = { message: string } | null;
 const useStaffCall = (onClosed: () => void) => {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<Failure>(null);
-  const fail = (error: unknown, setFields: (fields: { name: string; errors: string[] }[]) => void) => {
+  const fail = <Values,>(error: unknown, form: Pick<FormInstance<Values>, 'setFields'>) => {
     if (isTokenClosed(error, true)) {
       onClosed();
       return;
@@ -26,12 +27,36 @@ const useStaffCall = (onClosed: () => void) => {
       setFailure({ message: t('kiosk.offlineError') });
       return;
     }
-    const fields = fieldErrorsOf(error);
-    if (fields.length > 0) setFields(fields);
-    setFailure({ message: isHttpError(error) ? error.message : t('errors.UNKNOWN') });
+    showFieldErrors(form, error);
+    setFailure({ message: errorText(error, t) });
   };
   return { failure, setFailure, fail };
 };
+
+type Balance = { unpaidAmount: number; unpaidSales: OwingSale[] };
+
+/** What an unpaid customer owes, and from which sales: for the staff member only, after their sign-in. */
+function OwedBalance({ balance }: { balance: Balance }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('kiosk.balance.title')} className="fd-entry-balance">
+      <p>
+        <strong>{t('kiosk.balance.total', { amount: balance.unpaidAmount.toLocaleString('ko-KR') })}</strong>
+      </p>
+      <ul>
+        {balance.unpaidSales.map((s) => (
+          <li key={s.saleId}>
+            {t('kiosk.balance.sale', {
+              day: s.saleDay,
+              item: s.itemName,
+              amount: s.owed.toLocaleString('ko-KR'),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 type OverrideValues = { userId: string; password: string; note: string };
 
@@ -55,7 +80,7 @@ export function KioskOverrideDialog({
   const required = { required: true, whitespace: true, message: t('validation.required') };
   // The staff side of an unpaid refusal (docs/rules.md#check-in): after a staff sign-in, what is owed and from
   // which sales. The customer's screen never shows the amount.
-  const [balance, setBalance] = useState<{ unpaidAmount: number; unpaidSales: OwingSale[] } | null>(null);
+  const [balance, setBalance] = useState<Balance | null>(null);
   const showBalance = async () => {
     if (answer.entryId === null) return;
     const values = await form.validateFields(['userId', 'password']).catch(() => null);
@@ -70,9 +95,7 @@ export function KioskOverrideDialog({
         }),
       );
     } catch (error) {
-      fail(error, (fields) =>
-        form.setFields(fields.map(({ name, errors }) => ({ name: name as keyof OverrideValues, errors }))),
-      );
+      fail(error, form);
     } finally {
       setBusy(false);
     }
@@ -94,9 +117,7 @@ export function KioskOverrideDialog({
       });
       onLetIn(letIn);
     } catch (error) {
-      fail(error, (fields) =>
-        form.setFields(fields.map(({ name, errors }) => ({ name: name as keyof OverrideValues, errors }))),
-      );
+      fail(error, form);
       form.setFieldValue('password', '');
     } finally {
       setBusy(false);
@@ -145,26 +166,7 @@ export function KioskOverrideDialog({
             {t('kiosk.balance.show')}
           </Button>
         )}
-        {balance && (
-          <section aria-label={t('kiosk.balance.title')} className="fd-entry-balance">
-            <p>
-              <strong>
-                {t('kiosk.balance.total', { amount: balance.unpaidAmount.toLocaleString('ko-KR') })}
-              </strong>
-            </p>
-            <ul>
-              {balance.unpaidSales.map((s) => (
-                <li key={s.saleId}>
-                  {t('kiosk.balance.sale', {
-                    day: s.saleDay,
-                    item: s.itemName,
-                    amount: s.owed.toLocaleString('ko-KR'),
-                  })}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        {balance && <OwedBalance balance={balance} />}
         <Form.Item name="note" label={t('kiosk.override.note')} rules={[required, { max: 200 }]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
         </Form.Item>
@@ -202,9 +204,7 @@ export function KioskExitDialog({
       });
       onExited();
     } catch (error) {
-      fail(error, (fields) =>
-        form.setFields(fields.map(({ name, errors }) => ({ name: name as keyof ExitValues, errors }))),
-      );
+      fail(error, form);
       form.setFieldValue('password', '');
     } finally {
       setBusy(false);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { customerListRoute } from '#domain/api/customer.ts';
 import { manualEntryRoute } from '#domain/api/entry.ts';
 import type { KioskAnswer } from '#domain/schemas/entry.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
 import { dotDate, reasonText } from './entry-format.ts';
 
@@ -19,7 +19,148 @@ const useDebounced = <T,>(value: T, delay = 300): T => {
   return settled;
 };
 
+/** The customers matching the search (the first 20), for the picker. */
+const useCustomerOptions = (gymId: number, q: string) =>
+  useQuery({
+    queryKey: ['entries', 'customer-options', gymId, q],
+    queryFn: () =>
+      api.call(customerListRoute, {
+        query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
+      }),
+    enabled: gymId > 0,
+    staleTime: 30_000,
+  });
+
 type Values = { memberId?: number; note?: string };
+
+/** The dialog's buttons: check in; or go back from an override, or send it; or another, override, close. */
+function ManualFooter({
+  answer,
+  overriding,
+  pending,
+  onClose,
+  onSubmit,
+  onOverrideSubmit,
+  onBack,
+  onAgain,
+  onOverride,
+}: {
+  answer: KioskAnswer | null;
+  overriding: boolean;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  onOverrideSubmit: () => void;
+  onBack: () => void;
+  onAgain: () => void;
+  onOverride: () => void;
+}) {
+  const translate = useTranslate();
+  const refused = answer?.outcome === 'REFUSED';
+  return !answer ? (
+    <Space wrap>
+      <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
+      <Button type="primary" loading={pending} onClick={onSubmit}>
+        {translate('entries.manual.submit')}
+      </Button>
+    </Space>
+  ) : refused && overriding ? (
+    <Space wrap>
+      <Button onClick={onBack}>{translate('entries.manual.back')}</Button>
+      <Button type="primary" danger loading={pending} onClick={onOverrideSubmit}>
+        {translate('entries.manual.overrideSubmit')}
+      </Button>
+    </Space>
+  ) : (
+    <Space wrap>
+      <Button onClick={onAgain}>{translate('entries.manual.another')}</Button>
+      {refused && (
+        <Button danger onClick={onOverride}>
+          {translate('entries.manual.override')}
+        </Button>
+      )}
+      <Button type="primary" onClick={onClose}>
+        {translate('entries.manual.close')}
+      </Button>
+    </Space>
+  );
+}
+
+/** The check-in's answer: let in (again, or by override) with the pass's details, or refused and why. */
+function AnswerAlert({
+  answer,
+  name,
+  overridden,
+}: {
+  answer: KioskAnswer;
+  name: string;
+  overridden: boolean;
+}) {
+  const translate = useTranslate();
+  const refused = answer.outcome === 'REFUSED';
+  const details = [
+    answer.passName,
+    answer.sessionsLeft !== null
+      ? translate('entries.manual.sessionsLeft', { count: answer.sessionsLeft })
+      : null,
+    answer.daysLeft !== null ? translate('entries.manual.daysLeft', { count: answer.daysLeft }) : null,
+    answer.renewSoon && answer.endDate
+      ? translate('entries.manual.renewSoon', { date: dotDate(answer.endDate) })
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Alert
+      type={answer.outcome === 'ALLOWED' ? 'success' : 'error'}
+      showIcon
+      message={
+        answer.outcome === 'ALLOWED'
+          ? translate(
+              overridden
+                ? 'entries.manual.overridden'
+                : answer.repeat
+                  ? 'entries.manual.repeat'
+                  : 'entries.manual.allowed',
+              { name },
+            )
+          : answer.outcome === 'REFUSED'
+            ? translate('entries.manual.refused', { name })
+            : translate('entries.manual.unknown')
+      }
+      description={
+        refused ? (
+          <>
+            {reasonText(
+              translate,
+              answer.reason,
+              answer.reasonDate,
+              answer.unpaidAmount === null ? null : answer.unpaidAmount.toLocaleString('ko-KR'),
+            )}
+            {answer.unpaidSales.length > 0 && (
+              // The sales the blocking balance comes from (docs/rules.md#check-in).
+              <ul aria-label={translate('entries.reasons.unpaidSales')}>
+                {answer.unpaidSales.map((s) => (
+                  <li key={s.saleId}>
+                    {translate('entries.reasons.unpaidSale', {
+                      day: s.saleDay,
+                      item: s.itemName,
+                      amount: s.owed.toLocaleString('ko-KR'),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          details || undefined
+        )
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
 
 /**
  * "Check in a customer" (method MANUAL): search the facility's customers by name or phone, check them in, and show
@@ -44,15 +185,7 @@ export function ManualCheckInDialog({
   const [overridden, setOverridden] = useState(false);
   const [picked, setPicked] = useState<string>('');
 
-  const candidates = useQuery({
-    queryKey: ['entries', 'customer-options', gymId, q],
-    queryFn: () =>
-      api.call(customerListRoute, {
-        query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
-      }),
-    enabled: gymId > 0,
-    staleTime: 30_000,
-  });
+  const candidates = useCustomerOptions(gymId, q);
   const checkIn = useMutation({
     meta: { silent: true },
     mutationFn: (input: { memberId: number; overrideNote?: string }) =>
@@ -63,7 +196,7 @@ export function ManualCheckInDialog({
       setOverridden(Boolean(input.overrideNote) && result.outcome === 'ALLOWED');
       onCheckedIn();
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
 
   const options = (candidates.data ?? []).map((c) => ({
@@ -96,48 +229,19 @@ export function ManualCheckInDialog({
   };
 
   const refused = answer?.outcome === 'REFUSED';
-  const footer = !answer ? (
-    <Space wrap>
-      <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
-      <Button type="primary" loading={checkIn.isPending} onClick={submit}>
-        {translate('entries.manual.submit')}
-      </Button>
-    </Space>
-  ) : refused && overriding ? (
-    <Space wrap>
-      <Button onClick={() => setOverriding(false)}>{translate('entries.manual.back')}</Button>
-      <Button type="primary" danger loading={checkIn.isPending} onClick={submitOverride}>
-        {translate('entries.manual.overrideSubmit')}
-      </Button>
-    </Space>
-  ) : (
-    <Space wrap>
-      <Button onClick={again}>{translate('entries.manual.another')}</Button>
-      {refused && (
-        <Button danger onClick={() => setOverriding(true)}>
-          {translate('entries.manual.override')}
-        </Button>
-      )}
-      <Button type="primary" onClick={onClose}>
-        {translate('entries.manual.close')}
-      </Button>
-    </Space>
+  const footer = (
+    <ManualFooter
+      answer={answer}
+      overriding={overriding}
+      pending={checkIn.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      onOverrideSubmit={submitOverride}
+      onBack={() => setOverriding(false)}
+      onAgain={again}
+      onOverride={() => setOverriding(true)}
+    />
   );
-
-  const details = answer
-    ? [
-        answer.passName,
-        answer.sessionsLeft !== null
-          ? translate('entries.manual.sessionsLeft', { count: answer.sessionsLeft })
-          : null,
-        answer.daysLeft !== null ? translate('entries.manual.daysLeft', { count: answer.daysLeft }) : null,
-        answer.renewSoon && answer.endDate
-          ? translate('entries.manual.renewSoon', { date: dotDate(answer.endDate) })
-          : null,
-      ]
-        .filter(Boolean)
-        .join(' · ')
-    : '';
 
   return (
     <Modal open title={translate('entries.manual.title')} footer={footer} onCancel={onClose} destroyOnHidden>
@@ -160,55 +264,7 @@ export function ManualCheckInDialog({
             onChange={(value) => setPicked(options.find((o) => o.value === value)?.name ?? '')}
           />
         </Form.Item>
-        {answer && (
-          <Alert
-            type={answer.outcome === 'ALLOWED' ? 'success' : 'error'}
-            showIcon
-            message={
-              answer.outcome === 'ALLOWED'
-                ? translate(
-                    overridden
-                      ? 'entries.manual.overridden'
-                      : answer.repeat
-                        ? 'entries.manual.repeat'
-                        : 'entries.manual.allowed',
-                    { name },
-                  )
-                : answer.outcome === 'REFUSED'
-                  ? translate('entries.manual.refused', { name })
-                  : translate('entries.manual.unknown')
-            }
-            description={
-              refused ? (
-                <>
-                  {reasonText(
-                    translate,
-                    answer.reason,
-                    answer.reasonDate,
-                    answer.unpaidAmount === null ? null : answer.unpaidAmount.toLocaleString('ko-KR'),
-                  )}
-                  {answer.unpaidSales.length > 0 && (
-                    // The sales the blocking balance comes from (docs/rules.md#check-in).
-                    <ul aria-label={translate('entries.reasons.unpaidSales')}>
-                      {answer.unpaidSales.map((s) => (
-                        <li key={s.saleId}>
-                          {translate('entries.reasons.unpaidSale', {
-                            day: s.saleDay,
-                            item: s.itemName,
-                            amount: s.owed.toLocaleString('ko-KR'),
-                          })}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
-              ) : (
-                details || undefined
-              )
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        {answer && <AnswerAlert answer={answer} name={name} overridden={overridden} />}
         {refused && overriding && (
           <Form.Item
             name="note"
