@@ -141,12 +141,22 @@ export const listTaxInvoices = async (
   return { total, data: rows.map(taxInvoiceRecord) };
 };
 
+/** Only the facility's own customer: anyone else's id answers 404, never an empty list (docs/rules.md#people). */
+const assertOwnCustomer = async (db: Executor, gymId: number, memberId: number) => {
+  const [customer] = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.id, memberId), eq(member.ownerGymId, gymId)));
+  if (!customer) throw notFound();
+};
+
 /** A customer's latest 50 sales, each with its figures and why it can or cannot get an invoice. */
 export const taxInvoiceCandidates = async (
   db: Executor,
   gymId: number,
   memberId: number,
 ): Promise<TaxInvoiceCandidate[]> => {
+  await assertOwnCustomer(db, gymId, memberId);
   const rows = await db
     .select({ sale, ...saleMoney(sql`${sale.id}`) })
     .from(sale)
