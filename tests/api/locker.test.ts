@@ -1,6 +1,15 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  lockerBankCreateRoute,
+  lockerMapRoute,
+  lockerRenewRoute,
+  lockerRentalGetRoute,
+  lockerRentalListRoute,
+  lockerRentRoute,
+  lockerRoomCreateRoute,
+} from '#domain/api/locker.ts';
+import {
   auditLog,
   entrySetting,
   gym,
@@ -12,8 +21,9 @@ import {
   sale,
   saleAdjustment,
 } from '#server/db/schema/index.ts';
-import { inRentalTransaction } from '#server/modules/locker/rental.commands.ts';
 import { enqueueLockerReminders } from '#server/modules/locker/locker-reminders.ts';
+import { inRentalTransaction } from '#server/modules/locker/rental.commands.ts';
+import { answerOf, apiClient, type DataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, setNow } from '../fixtures/customers.ts';
 import { approveAddOn, type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -32,48 +42,9 @@ let noAddOn: { owner: Cookies; gymId: number };
 
 const NOW = '2026-03-02T00:00:00Z';
 
-type Tile = {
-  id: number;
-  bankId: number;
-  row: number;
-  col: number;
-  number: number;
-  label: string;
-  state: string;
-  rentalId: number | null;
-  maskedName: string | null;
-  memberId: number | null;
-  endDate: string | null;
-  broken: boolean;
-};
-type LockerMap = {
-  rooms: { id: number; name: string }[];
-  banks: { id: number; roomId: number; name: string }[];
-  lockers: Tile[];
-  counts: Record<string, number>;
-};
-type Rental = {
-  id: number;
-  lockerId: number;
-  lockerLabel: string;
-  memberId: number;
-  memberName: string;
-  phone: string;
-  startDate: string;
-  endDate: string;
-  fee: number;
-  deposit: number;
-  keyNumber: string | null;
-  combination: string | null;
-  saleId: number | null;
-  unpaidAmount: number;
-  status: string;
-  endKind: string | null;
-  keyReturned: boolean | null;
-  depositRefunded: number | null;
-  depositKeptReason: string | null;
-  state: string;
-};
+type Rental = DataOf<typeof lockerRentalGetRoute>;
+
+const api = apiClient(() => t.app, { cookies: () => owner });
 
 const send = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -82,11 +53,8 @@ const send = (
   cookies: Cookies = owner,
 ) => t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-const makeRoom = async (name = '남자 락커룸', gym = gymId, cookies = owner) => {
-  const response = await send('POST', '/web/locker/room', { gymId: gym, name }, cookies);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number; name: string };
-};
+const makeRoom = async (name = '남자 락커룸', gym = gymId, cookies = owner) =>
+  (await api.call(lockerRoomCreateRoute, { body: { gymId: gym, name }, cookies })).data;
 
 let prefixCounter = 0;
 /** A bank of its own labels (a fresh prefix), 2 × 3 by default. */
@@ -108,14 +76,11 @@ const makeBank = async (body: Record<string, unknown> = {}, gym = gymId, cookies
     cookies,
   );
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number; roomId: number; prefix: string };
+  return answerOf(lockerBankCreateRoute, response).data;
 };
 
-const mapOf = async (gym = gymId, cookies = owner) => {
-  const response = await send('GET', `/web/locker/map/${gym}`, undefined, cookies);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as LockerMap;
-};
+const mapOf = async (gym = gymId, cookies = owner) =>
+  (await api.call(lockerMapRoute, { params: { gymId: gym }, cookies })).data;
 
 const lockersOf = async (bankId: number, gym = gymId, cookies = owner) =>
   (await mapOf(gym, cookies)).lockers.filter((l) => l.bankId === bankId);
@@ -134,7 +99,7 @@ const rent = (body: Record<string, unknown>, cookies = owner) =>
 const rentOk = async (body: Record<string, unknown>) => {
   const response = await rent(body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { rental: Rental; combination: string | null };
+  return answerOf(lockerRentRoute, response).data;
 };
 
 /** A fresh customer renting a fresh locker. */
@@ -148,11 +113,12 @@ const rentFresh = async (body: Record<string, unknown> = {}) => {
 const rentalAction = (id: number, name: 'renew' | 'move' | 'end', payload: unknown, gym = gymId) =>
   send('POST', `/web/locker/rental/${id}/${name}?gymId=${gym}`, payload);
 
-const getRental = async (id: number) => {
-  const response = await send('GET', `/web/locker/rental/${id}?gymId=${gymId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Rental;
-};
+const getRental = async (id: number) =>
+  (await api.call(lockerRentalGetRoute, { params: { id }, query: { gymId } })).data;
+
+/** A page of the rental list in this view. */
+const rentals = (view: 'active' | 'expiring' | 'expired' | 'ended') =>
+  api.call(lockerRentalListRoute, { params: { gymId }, query: { view, _end: 500 } });
 
 const rows = async () => {
   const n = async (table: typeof lockerRental | typeof sale | typeof paymentLine | typeof auditLog) =>
@@ -374,7 +340,7 @@ describe('renting', () => {
       ],
     });
     expect(response.statusCode, response.body).toBe(201);
-    const { rental, combination } = response.json().data as { rental: Rental; combination: string };
+    const { rental, combination } = answerOf(lockerRentRoute, response).data;
     expect(combination).toBe('4821');
     expect(rental).toMatchObject({
       lockerId: target.id,
@@ -587,7 +553,7 @@ describe('renewals, moves and returns', () => {
       payments: [{ method: 'TRANSFER', amount: 28_000 }],
     });
     expect(renewed.statusCode, renewed.body).toBe(200);
-    const next = renewed.json().data as Rental;
+    const next = answerOf(lockerRenewRoute, renewed).data;
     expect(next).toMatchObject({
       lockerId: target.id,
       memberId: customer.id,
@@ -729,10 +695,8 @@ describe('renewals, moves and returns', () => {
     const done = await rentalAction(plain.rental.id, 'end', { keyReturned: true, depositRefunded: 0 });
     expect(done.statusCode, done.body).toBe(200);
     expect((await rows()).lines).toBe(linesBefore);
-    const ended2 = await send('GET', `/web/locker/rental/list/${gymId}?view=ended&_end=500`);
-    expect((ended2.json().data as Rental[]).map((r) => r.id)).toEqual(
-      expect.arrayContaining([rental.id, plain.rental.id]),
-    );
+    const ended2 = await rentals('ended');
+    expect(ended2.data.map((r) => r.id)).toEqual(expect.arrayContaining([rental.id, plain.rental.id]));
   });
 });
 
@@ -843,7 +807,7 @@ describe('deposits at the return (issue 27 item 2)', () => {
     const renewed = await rentalAction(rental.id, 'renew', { endDate: '2026-04-30', fee: 20_000 });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(await owedBy(customer.id)).toBe(50_000);
-    const next = renewed.json().data as Rental;
+    const next = answerOf(lockerRenewRoute, renewed).data;
     const ended = await rentalAction(next.id, 'end', { keyReturned: true, depositRefunded: 0 });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(await owedBy(customer.id)).toBe(40_000);
@@ -857,8 +821,8 @@ describe('expiry', () => {
   it('shows an expired rental as EXPIRED and keeps the locker until it is ended', async () => {
     const { locker: target, rental } = await rentFresh({ endDate: '2026-03-05' });
     expect((await mapOf()).lockers.find((l) => l.id === target.id)?.state).toBe('EXPIRING');
-    const expiring = await send('GET', `/web/locker/rental/list/${gymId}?view=expiring&_end=500`);
-    expect((expiring.json().data as Rental[]).map((r) => r.id)).toContain(rental.id);
+    const expiring = await rentals('expiring');
+    expect(expiring.data.map((r) => r.id)).toContain(rental.id);
     setNow(t, '2026-03-06T00:00:00Z');
     const map = await mapOf();
     expect(map.lockers.find((l) => l.id === target.id)).toMatchObject({
@@ -870,10 +834,10 @@ describe('expiry', () => {
     expect(expired.json().data.find((r: Rental) => r.id === rental.id)).toMatchObject({ state: 'EXPIRED' });
     expect(expired.json().total).toBe(expired.json().data.length);
     expect(expired.headers['x-total-count']).toBe(String(expired.json().total));
-    const active = await send('GET', `/web/locker/rental/list/${gymId}?view=active&_end=500`);
-    expect((active.json().data as Rental[]).map((r) => r.id)).toContain(rental.id);
-    const stillExpiring = await send('GET', `/web/locker/rental/list/${gymId}?view=expiring&_end=500`);
-    expect((stillExpiring.json().data as Rental[]).map((r) => r.id)).not.toContain(rental.id);
+    const active = await rentals('active');
+    expect(active.data.map((r) => r.id)).toContain(rental.id);
+    const stillExpiring = await rentals('expiring');
+    expect(stillExpiring.data.map((r) => r.id)).not.toContain(rental.id);
 
     const customer = await makeCustomer(t, owner, gymId);
     const body = {

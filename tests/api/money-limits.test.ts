@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout, member, paymentLine, product, sale } from '#server/db/schema/index.ts';
+import { errorOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym } from '../fixtures/gyms.ts';
@@ -46,9 +47,9 @@ const expectField = (
   text: string,
 ) => {
   expect(response.statusCode, response.body).toBe(400);
-  const body = response.json() as { code: string; errors: Record<string, string[]> };
+  const body = errorOf(response);
   expect(body.code).toBe('VALIDATION_FAILED');
-  expect(body.errors[field], response.body).toEqual([text]);
+  expect(body.errors?.[field], response.body).toEqual([text]);
 };
 
 beforeAll(async () => {

@@ -5,14 +5,17 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEntrySchema } from '#domain/api/outbox.ts';
+import { bookingLinkRoute } from '#domain/api/schedule.ts';
 import type { Db } from '#server/db/client.ts';
 import { outbox, sale } from '#server/db/schema/index.ts';
-import { RESET_TOPIC } from '#server/modules/auth/password-reset.service.ts';
-import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
 import { enqueue } from '#server/kernel/outbox.ts';
 import { deriveServerKey, installServerKey, loadServerKey } from '#server/kernel/sealing.ts';
+import { RESET_TOPIC } from '#server/modules/auth/password-reset.service.ts';
+import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
 import { readArchive } from '#server/ops/archive.ts';
 import { createBackup, DATABASE_PARTS } from '#server/ops/backup.ts';
+import { dataAs, dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { makeMember, randomIp } from '../fixtures/factories.ts';
@@ -130,7 +133,7 @@ const bookingLink = async () => {
     payload: { gymId, memberId: customer.id, send: true },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const { token, path } = response.json().data as { token: string; path: string };
+  const { token, path } = dataOf(bookingLinkRoute, response);
   return { row: await latestRow('reservation'), token, path };
 };
 
@@ -208,7 +211,7 @@ describe('secrets in the outbox', () => {
     expect(view.statusCode).toBe(200);
     expect(view.body).not.toContain(pay.token);
     expect(view.body).not.toContain(`is ${reset.code}`);
-    const entries = view.json().data as { id: number; payload: Record<string, unknown> }[];
+    const entries = dataAs(outboxEntrySchema.array(), view);
     const maskedReset = entries.find((e) => e.id === reset.row.id)!.payload as {
       code: string;
       text: { en: string };

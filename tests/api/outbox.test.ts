@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEntrySchema } from '#domain/api/outbox.ts';
 import type { Db } from '#server/db/client.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema/index.ts';
+import { enqueue } from '#server/kernel/outbox.ts';
 import { backoffMs, createDispatcher } from '#server/modules/outbox/dispatcher.ts';
 import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
-import { enqueue } from '#server/kernel/outbox.ts';
+import { dataAs } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { adminUrl } from '../fixtures/database.ts';
 import { type Cookies, makeActiveGym, operatorOf } from '../fixtures/gyms.ts';
@@ -122,7 +124,7 @@ describe('the outbox', () => {
     const dead = await get('/web/outbox?status=DEAD&_end=100', operator);
     expect(dead.statusCode).toBe(200);
     expect(dead.headers['x-provider-test-mode']).toBe('true');
-    const letter = (dead.json().data as { id: number; topic: string }[]).find((m) => m.topic === topic);
+    const letter = dataAs(outboxEntrySchema.array(), dead).find((m) => m.topic === topic);
     expect(letter).toMatchObject({ status: 'DEAD', attempts: 3, lastError: 'provider unavailable' });
     const retried = await post(`/web/outbox/${letter!.id}/retry`, operator);
     expect(retried.statusCode, retried.body).toBe(200);

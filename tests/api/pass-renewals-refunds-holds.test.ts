@@ -1,8 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { customerGetRoute } from '#domain/api/customer.ts';
+import { ticketIssueGetRoute } from '#domain/api/pass.ts';
 import { auditLog, paymentLine, ticketHold, ticketIssue } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
-import { action, makeCustomer, makeTicket, type PassDetail, sellOk, setNow } from '../fixtures/customers.ts';
+import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym } from '../fixtures/gyms.ts';
 
 // Issue 27, items 3-5 (docs/rules.md#renewals, #refunds, #holds): a renewal starts after the current pass of its
@@ -57,12 +60,15 @@ const sell = (body: Record<string, unknown>) =>
 const passesOf = async (memberId: number) =>
   (await t.db.select().from(ticketIssue).where(eq(ticketIssue.memberId, memberId))).length;
 const detail = async (id: number) =>
-  (await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${id}`, cookies: owner })).json()
-    .data as PassDetail & { holds: { startDate: string; endDate: string }[] };
+  dataOf(
+    ticketIssueGetRoute,
+    await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${id}`, cookies: owner }),
+  );
 const customerOf = async (id: number) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/web/member/customer/${id}?gymId=${gymId}`, cookies: owner })
-  ).json().data as { passState: string; holdStartDate: string | null; holdEndDate: string | null };
+  dataOf(
+    customerGetRoute,
+    await t.app.inject({ method: 'GET', url: `/web/member/customer/${id}?gymId=${gymId}`, cookies: owner }),
+  );
 
 describe('renewals (docs/rules.md#renewals)', () => {
   it('starts a renewal of the same kind the day after the current pass ends, when no start is given', async () => {

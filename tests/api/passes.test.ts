@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refundPreviewRoute, ticketIssueGetRoute } from '#domain/api/pass.ts';
 import { paymentLine, ticketUsage } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import {
   action,
   makeCustomer,
   makeTicket,
-  type PassDetail,
   refundInFull,
   sell,
   sellOk,
@@ -38,7 +39,7 @@ afterEach(() => setNow(t, '2026-03-02T00:00:00Z'));
 const get = async (id: number) => {
   const response = await t.app.inject({ method: 'GET', url: `/web/ticket-issue/${id}`, cookies: owner });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as PassDetail;
+  return dataOf(ticketIssueGetRoute, response);
 };
 
 describe('pass products', () => {
@@ -339,13 +340,7 @@ describe('refunds (DOMAIN worked examples)', () => {
       cookies: owner,
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as {
-      refund: number;
-      used: number;
-      penalty: number;
-      usedDays: number;
-      contractDays: number;
-    };
+    return dataOf(refundPreviewRoute, response);
   };
 
   it('6 months, 600,000 won: 540,000 before the start; 406,667 after 40 days; 526,667 at fault', async () => {

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ticketIssueGetRoute } from '#domain/api/pass.ts';
+import {
+  payRequestCreateRoute,
+  payRequestListRoute,
+  payRequestPublicGetRoute,
+} from '#domain/api/pay-request.ts';
 import { auditLog, checkout, outbox, paymentLine, payRequest, sale } from '#server/db/schema/index.ts';
 import type { MessageProvider, OutboundMessage } from '#server/modules/outbox/message-provider.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -44,8 +51,6 @@ const publicPost = (path: 'transfer' | 'card', payload: Record<string, unknown>)
     remoteAddress: nextAddress(),
   });
 
-type Created = { id: number; url: string; expiresAt: string; status: string; sent: boolean };
-
 /** A fresh customer with a 600,000-won pass of which 100,000 is paid: 500,000 owed. */
 const owedSale = async (name = '김민수') => {
   const customer = await makeCustomer(t, owner, gymId, { name });
@@ -66,14 +71,14 @@ const create = (body: Record<string, unknown>, cookies: Cookies = owner) =>
 const createOk = async (body: Record<string, unknown>) => {
   const response = await create(body);
   expect(response.statusCode, response.body).toBe(201);
-  const data = response.json().data as Created;
+  const data = dataOf(payRequestCreateRoute, response);
   return { ...data, token: new URL(data.url, 'http://x').searchParams.get('token')! };
 };
 
 const viewOf = async (token: string) => {
   const response = await publicGet(token);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Record<string, unknown>;
+  return dataOf(payRequestPublicGetRoute, response);
 };
 
 const linesOf = (saleId: number) =>
@@ -92,18 +97,13 @@ const auditOf = async (action: string, entityId: number) =>
 const passOf = async (id: number) => {
   const response = await staff('GET', `/web/ticket-issue/${id}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { paidAmount: number; unpaidAmount: number };
+  return dataOf(ticketIssueGetRoute, response);
 };
 
 const requestsOf = async (saleId: number) => {
   const response = await staff('GET', `/web/pay-request?gymId=${gymId}&saleId=${saleId}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as {
-    id: number;
-    status: string;
-    revokedAt: string | null;
-    depositorName: string | null;
-  }[];
+  return dataOf(payRequestListRoute, response);
 };
 
 beforeAll(async () => {

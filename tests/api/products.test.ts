@@ -1,6 +1,17 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  productCreateRoute,
+  productGetRoute,
+  productGroupCreateRoute,
+  productGroupListRoute,
+  productGroupOrderRoute,
+  productListRoute,
+  promotionCreateRoute,
+  promotionGetRoute,
+  promotionListRoute,
+} from '#domain/api/product.ts';
+import {
   auditLog,
   product,
   productGroup,
@@ -10,6 +21,7 @@ import {
   stockMovement,
 } from '#server/db/schema/index.ts';
 import { moveStock } from '#server/modules/product/stock.commands.ts';
+import { answerOf, apiClient, type DataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -27,28 +39,7 @@ let other: { owner: Cookies; gymId: number };
 
 const NOW = '2026-03-10T00:00:00Z';
 
-type Product = {
-  id: number;
-  groupId: number | null;
-  groupName: string | null;
-  name: string;
-  price: number;
-  vatMode: string;
-  stock: number;
-  lowStockAt: number | null;
-  lowStock: boolean;
-  status: string;
-  sold: boolean;
-};
-type Promotion = {
-  id: number;
-  name: string;
-  state: string;
-  status: string;
-  targets: { itemType: string; itemId: number; name: string }[];
-  usedCount: number;
-  discountTotal: number;
-};
+const api = apiClient(() => t.app, { cookies: () => owner });
 
 const send = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -65,14 +56,11 @@ const makeProduct = async (body: Record<string, unknown> = {}, gym = gymId, cook
     cookies,
   );
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Product;
+  return answerOf(productCreateRoute, response).data;
 };
 
-const getProduct = async (id: number) => {
-  const response = await send('GET', `/web/product/${id}?gymId=${gymId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Product;
-};
+const getProduct = async (id: number) =>
+  (await api.call(productGetRoute, { params: { id }, query: { gymId } })).data;
 
 const adjust = (id: number, body: Record<string, unknown>, cookies = owner) =>
   send('POST', `/web/product/${id}/stock`, { gymId, ...body }, cookies);
@@ -238,7 +226,7 @@ describe('products', () => {
     const ids = async (query: string) => {
       const response = await list(query);
       expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as Product[]).map((p) => p.id);
+      return answerOf(productListRoute, response).data.map((p) => p.id);
     };
     expect(await ids(`groupId=${group.id}`)).toEqual([stopped.id, low.id]);
     expect(await ids(`groupId=${group.id}&status=ACTIVE`)).toEqual([low.id]);
@@ -246,7 +234,7 @@ describe('products', () => {
     expect(await ids('q=웨이프로틴')).toEqual([low.id]);
     expect(await ids('q=%25')).toEqual([]);
     const ungrouped = await list('groupId=0');
-    expect((ungrouped.json().data as Product[]).every((p) => p.groupId === null)).toBe(true);
+    expect(answerOf(productListRoute, ungrouped).data.every((p) => p.groupId === null)).toBe(true);
     const page = await list('_start=0&_end=1');
     expect(page.json().data).toHaveLength(1);
     expect(Number(page.headers['x-total-count'])).toBeGreaterThan(3);
@@ -407,14 +395,12 @@ describe('product groups', () => {
   const create = async (name: string) => {
     const response = await send('POST', '/web/product-group', { gymId: gym, name }, cookies);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: number; sortOrder: number; name: string };
+    return answerOf(productGroupCreateRoute, response).data;
   };
-  const names = async () =>
-    (
-      (await send('GET', `/web/product-group/list/${gym}`, undefined, cookies)).json().data as {
-        name: string;
-      }[]
-    ).map((g) => g.name);
+  const groups = async () =>
+    answerOf(productGroupListRoute, await send('GET', `/web/product-group/list/${gym}`, undefined, cookies))
+      .data;
+  const names = async () => (await groups()).map((g) => g.name);
 
   it('lists in order, renames, reorders in one call and removes, leaving products without a group', async () => {
     const drinks = await create('음료');
@@ -435,7 +421,7 @@ describe('product groups', () => {
       cookies,
     );
     expect(order.statusCode, order.body).toBe(200);
-    expect((order.json().data as { name: string }[]).map((g) => g.name)).toEqual([
+    expect(answerOf(productGroupOrderRoute, order).data.map((g) => g.name)).toEqual([
       '보충제',
       '음료',
       '운동복',
@@ -443,10 +429,7 @@ describe('product groups', () => {
     expect(await names()).toEqual(['보충제', '음료', '운동복']);
 
     const inGroup = await makeProduct({ groupId: drinks.id }, gym, cookies);
-    const listed = (await send('GET', `/web/product-group/list/${gym}`, undefined, cookies)).json().data as {
-      id: number;
-      productCount: number;
-    }[];
+    const listed = await groups();
     expect(listed.find((g) => g.id === drinks.id)?.productCount).toBe(1);
     expect(
       (await send('DELETE', `/web/product-group/${drinks.id}?gymId=${gym}`, undefined, cookies)).statusCode,
@@ -470,11 +453,7 @@ describe('product groups', () => {
   it('refuses an order missing a group (409), with a duplicate (400) or a foreign id (404)', async () => {
     const a = await create('A');
     const b = await create('B');
-    const all = (
-      (await send('GET', `/web/product-group/list/${gym}`, undefined, cookies)).json().data as {
-        id: number;
-      }[]
-    ).map((g) => g.id);
+    const all = (await groups()).map((g) => g.id);
     const foreign = (
       await send('POST', '/web/product-group', { gymId: other.gymId, name: 'X' }, other.owner)
     ).json().data.id as number;
@@ -503,7 +482,7 @@ describe('product groups', () => {
 
 describe('promotions', () => {
   let passId: number;
-  let drink: Product;
+  let drink: DataOf<typeof productCreateRoute>;
   const valid = () => ({
     gymId,
     name: '봄맞이 10%',
@@ -520,7 +499,7 @@ describe('promotions', () => {
   const create = async (body: Record<string, unknown> = {}) => {
     const response = await send('POST', '/web/promotion', { ...valid(), ...body });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as Promotion;
+    return answerOf(promotionCreateRoute, response).data;
   };
   const promotionRows = async () =>
     (await t.db.select({ n: count() }).from(promotion).where(eq(promotion.gymId, gymId)))[0]?.n ?? 0;
@@ -552,7 +531,7 @@ describe('promotions', () => {
     ] as const) {
       const list = await send('GET', `/web/promotion/list/${gymId}?state=${state}`);
       expect(list.statusCode, list.body).toBe(200);
-      const rows = list.json().data as Promotion[];
+      const rows = answerOf(promotionListRoute, list).data;
       expect(rows.map((p) => p.id)).toContain(id);
       expect(rows.every((p) => p.state === state)).toBe(true);
     }
@@ -569,8 +548,10 @@ describe('promotions', () => {
     await recordSale({ promotionId: made.id, listPrice: 3_000, price: 2_700 });
     const response = await send('GET', `/web/promotion/${made.id}?gymId=${gymId}`);
     expect(response.json().data).toMatchObject({ usedCount: 2, discountTotal: 1_300 });
-    const listed = (await send('GET', `/web/promotion/list/${gymId}?_start=0&_end=100`)).json()
-      .data as Promotion[];
+    const listed = answerOf(
+      promotionListRoute,
+      await send('GET', `/web/promotion/list/${gymId}?_start=0&_end=100`),
+    ).data;
     expect(listed.find((p) => p.id === made.id)).toMatchObject({ usedCount: 2, discountTotal: 1_300 });
   });
 
@@ -674,7 +655,10 @@ describe('promotions', () => {
     });
     expect(made.targets).toHaveLength(2);
     expect((await send('DELETE', `/web/product/${gone.id}?gymId=${gymId}`)).statusCode).toBe(204);
-    const after = (await send('GET', `/web/promotion/${made.id}?gymId=${gymId}`)).json().data as Promotion;
+    const after = answerOf(
+      promotionGetRoute,
+      await send('GET', `/web/promotion/${made.id}?gymId=${gymId}`),
+    ).data;
     expect(after.targets.map((x) => x.itemType)).toEqual(['PASS']);
   });
 });

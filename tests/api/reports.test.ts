@@ -1,10 +1,18 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteContract } from '#domain/api/define.ts';
+import { lockerMapRoute } from '#domain/api/locker.ts';
+import {
+  revenueAsOfRoute,
+  revenueChartRoute,
+  revenueHistoryRoute,
+  statisticsRoute,
+} from '#domain/api/report.ts';
 import { allFlags } from '#domain/permissions.ts';
-import type { RevenueAsOf, RevenueChart, RevenueHistory, SalesStatistics } from '#domain/schemas/report.ts';
 import { auditLog, expense, expenseCategory, reportDay, revenueChange } from '#server/db/schema/index.ts';
 import { reportMessages } from '#server/http/messages/report.ts';
 import { createRevenueMemory, sweepRevenueChanges } from '#server/modules/report/revenue-memory.ts';
+import { dataOf, errorOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { testDbKind } from '../fixtures/database.ts';
@@ -39,10 +47,11 @@ const ids = {} as Record<'t12' | 'pt30' | 't1c' | 't1a' | 'month', number>;
 
 const at = (iso: string) => setNow(t, iso);
 const get = (url: string, cookies: Cookies = owner) => t.app.inject({ method: 'GET', url, cookies });
-const ok = async <T>(url: string, cookies: Cookies = owner): Promise<T> => {
+/** The route's answer to a GET of this URL (its query as the test writes it). */
+const ok = async <R extends RouteContract>(route: R, url: string, cookies: Cookies = owner) => {
   const response = await get(url, cookies);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
+  return dataOf(route, response);
 };
 const post = async (url: string, payload: Record<string, unknown>) => {
   const response = await t.app.inject({ method: 'POST', url, cookies: owner, payload });
@@ -184,7 +193,7 @@ beforeAll(async () => {
     startNumber: 1,
     prefix: 'R-',
   });
-  const map = await ok<{ lockers: { id: number; bankId: number }[] }>(`/web/locker/map/${gymId}`);
+  const map = await ok(lockerMapRoute, `/web/locker/map/${gymId}`);
   await post('/web/locker/rental', {
     gymId,
     lockerId: map.lockers.find((l) => l.bankId === bank.id)!.id,
@@ -203,7 +212,7 @@ const range = 'from=2025-09&to=2025-12';
 
 describe('statistics (docs/rules.md#reports)', () => {
   it('counts money when it is received, by Seoul day, item, staff and method', async () => {
-    const s = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&${range}`);
+    const s = await ok(statisticsRoute, `/web/report/statistics?gymId=${gymId}&${range}`);
     expect(s).toMatchObject({ firstDay: '2025-09-01', lastDay: '2025-12-31' });
     expect(s.totals).toEqual({
       received: 2_630_000,
@@ -271,13 +280,13 @@ describe('statistics (docs/rules.md#reports)', () => {
   });
 
   it('reads one month alone, and an empty month as zeros', async () => {
-    const oct = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-10&to=2025-10`);
+    const oct = await ok(statisticsRoute, `/web/report/statistics?gymId=${gymId}&from=2025-10&to=2025-10`);
     expect(oct.totals).toMatchObject({ received: 600_000, sales: 0, averageSale: 0 });
     // The collection of B's September sale is October's money, sold by the staff member who made the sale.
     expect(oct.byStaff).toEqual([
       { memberId: seller.id, name: expect.any(String), received: 600_000, refunds: 0, net: 600_000 },
     ]);
-    const empty = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-07&to=2025-08`);
+    const empty = await ok(statisticsRoute, `/web/report/statistics?gymId=${gymId}&from=2025-07&to=2025-08`);
     expect(empty.totals.received).toBe(0);
     expect(empty.byDay).toHaveLength(62);
     expect(empty.byItem).toEqual([]);
@@ -286,7 +295,7 @@ describe('statistics (docs/rules.md#reports)', () => {
 
 describe('revenue history (docs/rules.md#reports)', () => {
   it('gives received, refunds, expenditure (reversals included) and net by month', async () => {
-    const h = await ok<RevenueHistory>(`/web/report/revenue-history?gymId=${gymId}&${range}&unit=month`);
+    const h = await ok(revenueHistoryRoute, `/web/report/revenue-history?gymId=${gymId}&${range}&unit=month`);
     expect(h.rows).toEqual([
       { period: '2025-09', received: 1_800_000, refunds: 0, expenditure: 0, net: 1_800_000 },
       { period: '2025-10', received: 600_000, refunds: 0, expenditure: 500_000, net: 100_000 },
@@ -297,7 +306,8 @@ describe('revenue history (docs/rules.md#reports)', () => {
   });
 
   it('gives every day of the range by day', async () => {
-    const h = await ok<RevenueHistory>(
+    const h = await ok(
+      revenueHistoryRoute,
       `/web/report/revenue-history?gymId=${gymId}&from=2025-11&to=2025-11&unit=day`,
     );
     expect(h.rows).toHaveLength(30);
@@ -340,7 +350,7 @@ describe('revenue history (docs/rules.md#reports)', () => {
 
 describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () => {
   it('reads each month end: earned in the month, earned to date, deferred', async () => {
-    const chart = await ok<RevenueChart>(`/web/report/revenue?gymId=${gymId}&${range}`);
+    const chart = await ok(revenueChartRoute, `/web/report/revenue?gymId=${gymId}&${range}`);
     expect(chart.months).toEqual([
       // The year pass has earned 1/12; B's 600,000 waits for sessions.
       {
@@ -383,7 +393,7 @@ describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () =
   });
 
   it('reads this month as of today', async () => {
-    const chart = await ok<RevenueChart>(`/web/report/revenue?gymId=${gymId}&from=2025-12&to=2026-01`);
+    const chart = await ok(revenueChartRoute, `/web/report/revenue?gymId=${gymId}&from=2025-12&to=2026-01`);
     // By 10 January A's December pass has run its 31 days in force; the year pass is at 4/12 + 10/31 of 1/12.
     const yearEarned = Math.floor((1_200_000 * (4 * 31 + 10)) / (12 * 31));
     expect(chart.months[1]).toEqual({
@@ -397,7 +407,7 @@ describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () =
   });
 
   it('lists each pass as of a day, with the totals and the reconciliation', async () => {
-    const asOf = await ok<RevenueAsOf>(`/web/report/revenue/as-of?gymId=${gymId}&date=2025-12-31`);
+    const asOf = await ok(revenueAsOfRoute, `/web/report/revenue/as-of?gymId=${gymId}&date=2025-12-31`);
     expect(asOf.totals).toEqual({
       passes: 4,
       paid: 2_600_000,
@@ -422,8 +432,9 @@ describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () =
   it('pages, and keeps to the passes still deferring', async () => {
     const page = await get(`/web/report/revenue/as-of?gymId=${gymId}&date=2025-12-31&_start=1&_end=3`);
     expect(page.headers['x-total-count']).toBe('4');
-    expect((page.json().data as RevenueAsOf).rows.map((r) => r.ticketIssueId)).toEqual([ids.t1c, ids.pt30]);
-    const deferred = await ok<RevenueAsOf>(
+    expect(dataOf(revenueAsOfRoute, page).rows.map((r) => r.ticketIssueId)).toEqual([ids.t1c, ids.pt30]);
+    const deferred = await ok(
+      revenueAsOfRoute,
       `/web/report/revenue/as-of?gymId=${gymId}&date=2025-12-31&view=deferred`,
     );
     expect(deferred.total).toBe(3);
@@ -470,7 +481,7 @@ describe('earned and deferred revenue (docs/rules.md#revenue-recognition)', () =
   });
 
   it('reads an earlier day: passes sold later are not there, usage after it not counted', async () => {
-    const asOf = await ok<RevenueAsOf>(`/web/report/revenue/as-of?gymId=${gymId}&date=2025-10-15`);
+    const asOf = await ok(revenueAsOfRoute, `/web/report/revenue/as-of?gymId=${gymId}&date=2025-10-15`);
     // 15 October: the year pass is 45 days in, 1 month and 15 of October's 31 days; B has paid all, used none.
     const earned = Math.floor((1_200_000 * (31 + 15)) / (12 * 31));
     expect(asOf.totals).toEqual({
@@ -513,7 +524,7 @@ describe('refusals', () => {
       for (const [q, field, text] of cases) {
         const response = await get(`/web/report/${path}?gymId=${gymId}&${q}`, owner);
         expect(response.statusCode, `${path}?${q}`).toBe(400);
-        const body = response.json() as { errors?: Record<string, string[]> };
+        const body = errorOf(response);
         expect(Object.keys(body.errors ?? {}), `${path}?${q}`).toEqual([field]);
         if (text) expect(body.errors?.[field]).toEqual([text]);
       }
@@ -553,13 +564,13 @@ describe('summed days (docs/rules.md#reports)', () => {
           .from(reportDay)
           .where(and(eq(reportDay.gymId, gymId), gte(reportDay.day, '2025-09-01')))
       ).map((r) => r.day);
-    const first = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
+    const first = await ok(statisticsRoute, `/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
     // Read on 2026-01-10: every day up to the 9th is summed once; today is not.
     const days = await summed();
     expect(days).toHaveLength(131);
     expect(new Set(days).size).toBe(131);
     expect(days).not.toContain('2026-01-10');
-    const again = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
+    const again = await ok(statisticsRoute, `/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
     expect(again).toEqual(first);
     expect(await summed()).toHaveLength(131);
 
@@ -572,12 +583,13 @@ describe('summed days (docs/rules.md#reports)', () => {
       startDate: '2026-01-10',
       payments: [{ method: 'CASH', amount: 100_000 }],
     });
-    const after = await ok<SalesStatistics>(`/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
+    const after = await ok(statisticsRoute, `/web/report/statistics?gymId=${gymId}&from=2025-09&to=2026-01`);
     expect(after.totals.received).toBe(first.totals.received + 100_000);
     expect(after.totals.sales).toBe(first.totals.sales + 1);
     expect(after.customers.newCount).toBe(first.customers.newCount + 1);
     expect(after.byDay.find((d) => d.date === '2026-01-10')?.received).toBe(100_000);
-    const history = await ok<RevenueHistory>(
+    const history = await ok(
+      revenueHistoryRoute,
       `/web/report/revenue-history?gymId=${gymId}&from=2026-01&to=2026-01&unit=day`,
     );
     expect(history.rows.find((r) => r.period === '2026-01-10')?.received).toBe(100_000);
@@ -588,8 +600,8 @@ describe('remembered answers (docs/rules.md#revenue-recognition)', () => {
   const chartUrl = () => `/web/report/revenue?gymId=${gymId}&from=2025-12&to=2026-01`;
   const asOfUrl = () => `/web/report/revenue/as-of?gymId=${gymId}&date=2026-01-10&view=deferred`;
   const remembered = async () => ({
-    chart: await ok<RevenueChart>(chartUrl()),
-    asOf: await ok<RevenueAsOf>(asOfUrl()),
+    chart: await ok(revenueChartRoute, chartUrl()),
+    asOf: await ok(revenueAsOfRoute, asOfUrl()),
   });
   /** Both reports as a read with nothing remembered answers them. */
   const fresh = () => {

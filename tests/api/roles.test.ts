@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerListRoute } from '#domain/api/customer.ts';
+import type { RouteContract } from '#domain/api/define.ts';
+import { ticketIssueListRoute } from '#domain/api/pass.ts';
+import { lessonListRoute, trainerListRoute } from '#domain/api/schedule.ts';
 import { ROLE_PRESETS } from '#domain/permissions.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -200,7 +205,7 @@ describe('a trainer profile (its pay rule is payroll)', () => {
     const list = async (who: Who) => {
       const response = await send('GET', `/web/trainer/list/${gymId}`, people[who].cookies);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json().data as { id: number; payRate: number; payHidden?: boolean }[];
+      return dataOf(trainerListRoute, response);
     };
     await send('PUT', `/web/trainer/${colleagueTrainerId}`, people.owner.cookies, { payRate: 25_000 });
     const byTrainer = await list('trainer');
@@ -411,13 +416,14 @@ describe("the trainer preset's reach: assigned customers and their own lessons",
     const owner = people.owner.cookies;
     const trainer = people.trainer.cookies;
     const other = await makeCustomer(t, owner, gymId, { phone: '010-7777-1234' });
-    const ids = async (url: string, who: Cookies) => {
+    const rowsOf = async <R extends RouteContract>(route: R, url: string, who: Cookies) => {
       const response = await send('GET', url, who);
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-      return (
-        response.json().data as { id: number; memberId?: number; trainerMemberId?: number | null }[]
-      ).map((row) => row.memberId ?? row.id);
+      return dataOf(route, response);
     };
+    /** The customers' ids. */
+    const ids = async (url: string, who: Cookies) =>
+      (await rowsOf(customerListRoute, url, who)).map((row) => row.id);
     const list = `/web/member/total-list?gymId=${gymId}&_start=0&_end=100`;
     const all = await ids(list, owner);
     const mine = await ids(list, trainer);
@@ -440,7 +446,9 @@ describe("the trainer preset's reach: assigned customers and their own lessons",
     const csv = (await send('GET', `/web/member/customer-export?gymId=${gymId}&segment=all`, trainer)).body;
     expect(csv.split(/\r?\n/).filter((line) => /^\d+,/.test(line))).toHaveLength(mine.length);
 
-    const passes = await ids(`/web/ticket-issue/list/${gymId}?_start=0&_end=100`, trainer);
+    const passes = (
+      await rowsOf(ticketIssueListRoute, `/web/ticket-issue/list/${gymId}?_start=0&_end=100`, trainer)
+    ).map((row) => row.memberId);
     expect(passes.length).toBeGreaterThan(0);
     expect(passes.every((memberId) => mine.includes(memberId))).toBe(true);
 
@@ -452,10 +460,10 @@ describe("the trainer preset's reach: assigned customers and their own lessons",
     const theirs = await lesson(owner, { trainerMemberId: colleague, startTime: '13:00', endTime: '13:50' });
     expect([own.statusCode, theirs.statusCode]).toEqual([201, 201]);
     const lessons = async (who: Cookies) =>
-      (await send('GET', `/web/lesson/list/${gymId}?from=2026-03-20&to=2026-03-20`, who)).json().data as {
-        id: number;
-        trainerMemberId: number | null;
-      }[];
+      dataOf(
+        lessonListRoute,
+        await send('GET', `/web/lesson/list/${gymId}?from=2026-03-20&to=2026-03-20`, who),
+      );
     expect((await lessons(owner)).map((l) => l.id)).toEqual(
       expect.arrayContaining([own.json().data.ids[0], theirs.json().data.ids[0]]),
     );
