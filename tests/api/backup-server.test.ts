@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BackupOverview, BackupState, BackupStreamLine } from '#domain/api/backup.ts';
+import { type BackupStreamLine, backupOverviewRoute, backupStartRoute } from '#domain/api/backup.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { auditLog, member } from '#server/db/schema/index.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { controlFilePath, newControlToken, readControlFile } from '#server/ops/control-file.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, setupTestApp, type TestApp } from '../fixtures/app.ts';
 import { adminUrl, TEMPLATE_DB, testDbKind } from '../fixtures/database.ts';
 import { makeActiveGym, makeStaff, OPERATOR_ACCOUNT, operatorOf } from '../fixtures/gyms.ts';
@@ -125,7 +126,7 @@ describe('the control channel (POST /web/ops/backup)', () => {
     expect(fromConsole.statusCode).toBe(409);
     expect(fromConsole.json().reason).toBe('backupRunning');
     // The console sees the command line's backup running.
-    const during = (await operator.get(CONSOLE)).json().data as BackupOverview;
+    const during = dataOf(backupOverviewRoute, await operator.get(CONSOLE));
     expect(during.state.running).toMatchObject({ trigger: 'cli', who: null });
 
     for (;;) {
@@ -197,7 +198,7 @@ describe('the operator console (GET/POST /web/platform/backups)', () => {
     const before = await operator.get(CONSOLE);
     expect(before.statusCode).toBe(200);
     expect(before.headers['cache-control']).toBe('no-store');
-    const overview = before.json().data as BackupOverview;
+    const overview = dataOf(backupOverviewRoute, before);
     expect(overview).toMatchObject({
       folder: join(t.dataDir, 'backups'),
       keep: 14,
@@ -208,11 +209,11 @@ describe('the operator console (GET/POST /web/platform/backups)', () => {
 
     const started = await operator.post(CONSOLE);
     expect(started.statusCode).toBe(202);
-    const state = started.json().data as BackupState;
+    const state = dataOf(backupStartRoute, started);
     expect(state.running).toMatchObject({ trigger: 'console', who: OPERATOR_ACCOUNT.userId, step: 'counts' });
     await idle(t);
 
-    const after = (await operator.get(CONSOLE)).json().data as BackupOverview;
+    const after = dataOf(backupOverviewRoute, await operator.get(CONSOLE));
     expect(after.files).toHaveLength(1);
     expect(after.state.running).toBeNull();
     expect(after.state.last).toMatchObject({ trigger: 'console', who: OPERATOR_ACCOUNT.userId, error: null });
@@ -222,7 +223,7 @@ describe('the operator console (GET/POST /web/platform/backups)', () => {
     // Another one: the list grows, newest first.
     expect((await operator.post(CONSOLE)).statusCode).toBe(202);
     await idle(t);
-    const twice = (await operator.get(CONSOLE)).json().data as BackupOverview;
+    const twice = dataOf(backupOverviewRoute, await operator.get(CONSOLE));
     expect(twice.files).toHaveLength(2);
     expect(twice.files[0]!.name).toBe(twice.state.last?.file?.name);
     expect(twice.files[0]!.createdAt >= twice.files[1]!.createdAt).toBe(true);
@@ -290,7 +291,7 @@ describe('the operator console (GET/POST /web/platform/backups)', () => {
     });
     try {
       const operator = await injectAs(t.app, { ...OPERATOR_ACCOUNT, cookies: await operatorOf(t) });
-      const overview = (await operator.get(CONSOLE)).json().data as BackupOverview;
+      const overview = dataOf(backupOverviewRoute, await operator.get(CONSOLE));
       expect(overview.keep).toBe(3);
       expect(overview.schedule.cron).toBe('0 3 * * *');
       // 03:00 in Seoul is 18:00 UTC the day before; the next one is within a day.

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { validateRoute } from '#domain/api/auth.ts';
+import type { memberGymListRoute } from '#domain/api/gym.ts';
 import { openPglite, openPostgres } from '#server/db/client.ts';
-import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { installServerKey, loadServerKey } from '#server/kernel/sealing.ts';
+import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { currentLevel, describeLevel, expectedLevel, readJournal } from '#server/ops/levels.ts';
 import { migrateToLevel } from '#server/ops/logical-file.ts';
@@ -17,6 +19,7 @@ import { maskUrl } from '#server/ops/move.ts';
 import { queryRows } from '#server/ops/tables.ts';
 import { bootstrapSuperadmin, seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
+import type { DataOf } from '../fixtures/api.ts';
 import { adminUrl, testDbKind } from '../fixtures/database.ts';
 
 // `npm run db:move` (docs/operations.md#move), the issue's "Move round trip": the demo data moved out of an
@@ -327,11 +330,12 @@ describe.skipIf(testDbKind() !== 'postgres')(
         const sid = login.headers['set-cookie']?.map((c) => /^sid=([^;]+)/.exec(c)?.[1]).find(Boolean);
         expect(sid).toBeTruthy();
         const headers = { cookie: `sid=${sid}` };
-        const me = JSON.parse((await request(`${base}/web/member/validate`, { headers })).body.toString())
-          .data as { id: number };
-        const gyms = JSON.parse(
+        const me: DataOf<typeof validateRoute> = JSON.parse(
+          (await request(`${base}/web/member/validate`, { headers })).body.toString(),
+        ).data;
+        const gyms: DataOf<typeof memberGymListRoute> = JSON.parse(
           (await request(`${base}/web/member/gym-list/${me.id}`, { headers })).body.toString(),
-        ).data as { gymStatus: string; businessUrlImgUrl: string | null }[];
+        ).data;
         const active = gyms.find((gym) => gym.gymStatus === 'ACTIVE')!;
         expect(active.businessUrlImgUrl).toMatch(/^\/web\/file\/[0-9a-f]{32}$/);
         const document = await request(`${base}${active.businessUrlImgUrl}`, { headers });

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { passPromotionsRoute, sellRoute } from '#domain/api/pass.ts';
 import {
   auditLog,
   checkout,
@@ -9,6 +10,7 @@ import {
   sale,
   ticketIssue,
 } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sell, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -116,11 +118,7 @@ describe("the customer page's pass sale with a promotion", () => {
 
     const response = await offered(customer.id);
     expect(response.statusCode, response.body).toBe(200);
-    const data = response.json().data as {
-      today: string;
-      promotions: { id: number; targets: unknown[] }[];
-      used: unknown[];
-    };
+    const data = dataOf(passPromotionsRoute, response);
     expect(data.today).toBe(TODAY);
     const ids = data.promotions.map((p) => p.id);
     expect(ids).toContain(running.id);
@@ -162,12 +160,7 @@ describe("the customer page's pass sale with a promotion", () => {
       payments: [{ method: 'CARD', amount: 540_000 }],
     });
     expect(response.statusCode, response.body).toBe(201);
-    const pass = response.json().data as {
-      id: number;
-      price: number;
-      paidAmount: number;
-      unpaidAmount: number;
-    };
+    const pass = dataOf(sellRoute, response);
     expect(pass).toMatchObject({ price: 540_000, paidAmount: 540_000, unpaidAmount: 0 });
     const [row] = await t.db.select().from(sale).where(eq(sale.ticketIssueId, pass.id));
     expect(row).toMatchObject({ promotionId: promo.id, listPrice: PRICE, price: 540_000, priceReason: null });

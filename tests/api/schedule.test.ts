@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lessonGetRoute, lessonListRoute } from '#domain/api/schedule.ts';
 import { lesson, outbox, reservation, ticketUsage } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { action, makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { multipartForm, pngBytes } from '../fixtures/files.ts';
@@ -96,21 +98,7 @@ const bookOf = (lessonId: number, memberId: number, extra: Record<string, unknow
 const detail = async (id: number) => {
   const response = await send('GET', `/web/lesson/${id}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as {
-    booked: number;
-    waiting: number;
-    capacity: number;
-    roster: {
-      id: number;
-      memberId: number;
-      name: string;
-      status: string;
-      waitPosition: number | null;
-      sessionsLeft: number | null;
-      attendance: string | null;
-      late: boolean;
-    }[];
-  };
+  return dataOf(lessonGetRoute, response);
 };
 
 const countLessons = async () =>
@@ -136,7 +124,7 @@ describe('lessons', () => {
       `/web/lesson/list/${gymId}?from=2026-03-01&to=2026-03-07&trainerMemberId=${trainerId}`,
     );
     expect(week.statusCode, week.body).toBe(200);
-    const lessons = week.json().data as { startAt: string; seriesId: number; trainerName: string }[];
+    const lessons = dataOf(lessonListRoute, week);
     expect(lessons.map((l) => l.startAt)).toEqual([
       '2026-03-01T22:00:00.000Z',
       '2026-03-03T22:00:00.000Z',
@@ -232,11 +220,7 @@ describe('the calendar blocks (issue 27 item 13)', () => {
     expect((await bookOf(group!, customer.id)).statusCode).toBe(201);
     const list = await send('GET', `/web/lesson/list/${gymId}?from=2026-03-13&to=2026-03-13`);
     expect(list.statusCode, list.body).toBe(200);
-    const byId = new Map(
-      (list.json().data as { id: number; customerName: string | null; trainerName: string | null }[]).map(
-        (l) => [l.id, l],
-      ),
-    );
+    const byId = new Map(dataOf(lessonListRoute, list).map((l) => [l.id, l]));
     expect(byId.get(pt!)).toMatchObject({ customerName: '김피티', trainerName: expect.any(String) });
     expect(byId.get(group!)?.customerName).toBeNull();
     expect(byId.get(emptyPt!)?.customerName).toBeNull();

@@ -3,13 +3,25 @@ import dayjs from 'dayjs';
 import { and, eq, isNull, like, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateRoute } from '#domain/api/auth.ts';
+import { expenseCategoryListRoute, expenseListRoute } from '#domain/api/expense.ts';
+import { memberGymListRoute } from '#domain/api/gym.ts';
+import { lockerMapRoute } from '#domain/api/locker.ts';
+import { notificationListRoute } from '#domain/api/notification.ts';
+import { payRequestListRoute } from '#domain/api/pay-request.ts';
+import { productMovementListRoute } from '#domain/api/product.ts';
+import { taxInvoiceListRoute } from '#domain/api/receipt.ts';
+import { lessonListRoute, trainerListRoute } from '#domain/api/schedule.ts';
 import { presetOf } from '#domain/permissions.ts';
+import type { gymResource } from '#domain/resources/gym.ts';
+import type { ticketResource } from '#domain/resources/ticket.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import { gym, gymAuth, gymMember, member, paymentLine, sale } from '#server/db/schema/index.ts';
 import { verifyAudit } from '#server/modules/audit/audit.service.ts';
 import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { DEMO_REJECTION_REASON, seedDemo } from '#server/seed/seed.ts';
 import { createDiskStorage } from '#server/storage/disk-storage.ts';
+import { apiClient, type RecordOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { setNow } from '../fixtures/customers.ts';
 import { login, randomIp, sessionCookieOf } from '../fixtures/factories.ts';
@@ -65,20 +77,12 @@ const get = async (url: string) => {
     : response.json();
 };
 
-type Gym = {
-  id: number;
-  name: string;
-  gymStatus: string;
-  inactiveReason: string | null;
-  businessUrlImgUrl: string | null;
-  representIdImgUrl: string | null;
-};
+/** The demo's representative (`demo`) by default. */
+const api = apiClient(() => t.app, { cookies: () => ({ sid }) });
 
 const gymsOf = async (cookies: Cookies, memberId: number) =>
-  (await t.app.inject({ method: 'GET', url: `/web/member/gym-list/${memberId}`, cookies })).json()
-    .data as Gym[];
-const me = async (cookies: Cookies) =>
-  (await t.app.inject({ method: 'GET', url: '/web/member/validate', cookies })).json().data as { id: number };
+  (await api.call(memberGymListRoute, { params: { id: memberId }, cookies })).data;
+const me = async (cookies: Cookies) => (await api.call(validateRoute, { cookies })).data;
 
 describe('the demo data', () => {
   it('has one facility in each verification state, the reviewed ones with real documents', async () => {
@@ -111,19 +115,13 @@ describe('the demo data', () => {
     }
     // The operator's queue holds the submission.
     const queue = await t.app.inject({ method: 'GET', url: '/web/gym?gymStatus=REQUEST', cookies: operator });
-    expect(queue.json().data.map((g: Gym) => g.name)).toEqual(['바디핏 분당점']);
+    expect(queue.json().data.map((g: RecordOf<typeof gymResource>) => g.name)).toEqual(['바디핏 분당점']);
   });
 
   it('leaves the notices of the decisions: some for demo, the rejection for owner2', async () => {
     const demo = await signIn('demo', 'demo1234');
     const owner2 = await signIn('owner2', 'owner1234');
-    const list = async (cookies: Cookies) =>
-      (await t.app.inject({ method: 'GET', url: '/web/notification/list', cookies })).json().data as {
-        kind: string;
-        readYn: boolean;
-        reason: string | null;
-        subServiceType: string | null;
-      }[];
+    const list = async (cookies: Cookies) => (await api.call(notificationListRoute, { cookies })).data;
     const all = await list(demo);
     // Each walk-in rings the bell; only today's two, still waiting, are unread (server/seed/consults.ts).
     const walkIns = all.filter((n) => n.kind === 'CONSULT_WAITING');
@@ -207,9 +205,9 @@ describe('the demo customers and passes', () => {
   });
 
   it('show every sale label and passes in every state', async () => {
-    const products = (await get(`/web/ticket?gymId=${gymId}&_start=0&_end=50`)).data as {
-      saleLabel: string;
-    }[];
+    const products: RecordOf<typeof ticketResource>[] = (
+      await get(`/web/ticket?gymId=${gymId}&_start=0&_end=50`)
+    ).data;
     expect(new Set(products.map((p) => p.saleLabel))).toEqual(new Set(['ON_SALE', 'STOPPED', 'SOON']));
     for (const status of ['FIN', 'WAIT', 'REFUND']) {
       const page = await get(`/web/ticket-issue/list/${gymId}?status=${status}&_end=1`);
@@ -219,17 +217,12 @@ describe('the demo customers and passes', () => {
   });
 
   it('fill the schedule: three trainers, this week booked with attendance, a full class with a waitlist', async () => {
-    const trainers = (await get(`/web/trainer/list/${gymId}`)).data as { name: string }[];
+    const trainers = (await api.call(trainerListRoute, { params: { gymId } })).data;
     expect(trainers).toHaveLength(3);
     const today = t.clock.now();
     const from = new Date(today.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(today.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const lessons = (await get(`/web/lesson/list/${gymId}?from=${from}&to=${to}`)).data as {
-      booked: number;
-      waiting: number;
-      capacity: number;
-      status: string;
-    }[];
+    const lessons = (await api.call(lessonListRoute, { params: { gymId }, query: { from, to } })).data;
     expect(lessons.length).toBeGreaterThan(40);
     expect(lessons.filter((l) => l.booked > 0).length).toBeGreaterThan(20);
     expect(lessons.some((l) => l.waiting >= 2 && l.booked === l.capacity)).toBe(true);
@@ -254,14 +247,10 @@ describe('the demo customers and passes', () => {
       if ((await get(`/web/entry/stats/${gymId}?from=${day}&to=${day}`)).data.total > 0) days += 1;
     }
     expect(days).toBeGreaterThanOrEqual(6);
-    const map = (await get(`/web/locker/map/${gymId}`)).data as {
-      rooms: unknown[];
-      lockers: unknown[];
-      counts: Record<string, number>;
-    };
+    const map = (await api.call(lockerMapRoute, { params: { gymId } })).data;
     expect(map.rooms).toHaveLength(2);
     expect(map.lockers).toHaveLength(120);
-    for (const state of ['FREE', 'IN_USE', 'EXPIRING', 'EXPIRED', 'BROKEN'])
+    for (const state of ['FREE', 'IN_USE', 'EXPIRING', 'EXPIRED', 'BROKEN'] as const)
       expect(map.counts[state], state).toBeGreaterThan(0);
     expect((await get(`/web/locker/rental/list/${gymId}?view=ended&_end=1`)).total).toBeGreaterThan(0);
   });
@@ -369,10 +358,9 @@ describe('the demo money of 핏데스크 강남점', () => {
       '간식',
     ]);
     const water = products.data.find((p: { name: string }) => p.name === '생수 500ml');
-    const moves = (await get(`/web/product/${water.id}/movement?gymId=${gymId}&_end=100`)).data as {
-      kind: string;
-      note: string | null;
-    }[];
+    const moves = (
+      await api.call(productMovementListRoute, { params: { id: water.id }, query: { gymId, _end: 100 } })
+    ).data;
     expect(moves.some((m) => m.kind === 'SALE')).toBe(true);
     expect(moves.some((m) => m.kind === 'ADJUST' && m.note)).toBe(true);
     expect(products.data.find((p: { name: string }) => p.name === '바나나').vatMode).toBe('EXEMPT');
@@ -393,17 +381,13 @@ describe('the demo money of 핏데스크 강남점', () => {
     for (const month of months) {
       const from = `${month}-01`;
       const to = dayjs.utc(from).endOf('month').format('YYYY-MM-DD');
-      const list = (await get(`/web/expense?gymId=${gymId}&from=${from}&to=${to}&_end=200`)).data as {
-        amount: number;
-        categoryCode: string | null;
-        reversesExpenseId: number | null;
-      }[];
+      const list = (await api.call(expenseListRoute, { query: { gymId, from, to, _end: 200 } })).data;
       expect(list.length, month).toBeGreaterThan(0);
       expect(list.some((e) => e.categoryCode === 'RENT')).toBe(true);
       reversals += list.filter((e) => e.reversesExpenseId !== null).length;
     }
     expect(reversals).toBe(1);
-    const categories = (await get(`/web/expense/category?gymId=${gymId}`)).data as { name: string }[];
+    const categories = (await api.call(expenseCategoryListRoute, { query: { gymId } })).data;
     expect(categories.map((c) => c.name)).toContain('청소 용역');
   });
 
@@ -437,16 +421,13 @@ describe('the demo money of 핏데스크 강남점', () => {
   });
 
   it('has two tax invoices to business buyers, one cancelled', async () => {
-    const list = (await get(`/web/receipt/tax-invoice?gymId=${gymId}&from=${first}&to=${today}&_end=20`))
-      .data as {
-      status: string;
-      buyerName: string;
-    }[];
+    const list = (await api.call(taxInvoiceListRoute, { query: { gymId, from: first, to: today, _end: 20 } }))
+      .data;
     expect(list.map((i) => i.status).sort()).toEqual(['CANCELLED', 'ISSUED']);
   });
 
   it('has payment requests in every state', async () => {
-    const list = (await get(`/web/pay-request?gymId=${gymId}&_end=50`)).data as { status: string }[];
+    const list = (await api.call(payRequestListRoute, { query: { gymId, _end: 50 } })).data;
     expect(new Set(list.map((r) => r.status))).toEqual(new Set(['FIN', 'WAIT', 'APPROVE', 'EXPIRED']));
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subServiceTypes } from '#domain/enums.ts';
+import { subServiceResource } from '#domain/resources/sub-service.ts';
+import { recordsOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { approveAddOn, makeActiveGym, makeStaff, operatorOf } from '../fixtures/gyms.ts';
@@ -11,9 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Service = { id: number; gymSubServiceType: string; nameKo: string; nameEn: string; price: number };
-const catalogue = async (cookies: { sid: string }): Promise<Service[]> =>
-  (await t.app.inject({ method: 'GET', url: '/web/sub-service/list', cookies })).json().data;
+const catalogue = async (cookies: { sid: string }) =>
+  recordsOf(subServiceResource, await t.app.inject({ method: 'GET', url: '/web/sub-service/list', cookies }));
 
 describe('the add-on catalogue', () => {
   it('has one entry per SPEC type, named in both languages, with a price; signed-in accounts read it', async () => {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payReportRoute } from '#domain/api/schedule.ts';
 import { reservation } from '#server/db/schema/index.ts';
+import { dataOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeCustomer, makeTicket, sellOk, setNow } from '../fixtures/customers.ts';
 import { type Cookies, makeActiveGym, makeStaff } from '../fixtures/gyms.ts';
@@ -99,11 +101,7 @@ const attended = async (lessonId: number, startIso: string, customers: { id: num
 const payOf = async (trainerId: number, month = '2026-03') => {
   const response = await send('GET', `/web/trainer/${trainerId}/pay?month=${month}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as {
-    total: number;
-    sessions: { reservationId: number; pay: number; rule: string; unitValue: number | null }[];
-    classes: { lessonId: number; attendees: number; paidHeads: number; rule: string; pay: number }[];
-  };
+  return dataOf(payReportRoute, response);
 };
 
 describe('a lesson the facility cancels', () => {

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationListRoute } from '#domain/api/notification.ts';
 import { allFlags } from '#domain/permissions.ts';
+import { subServiceResource } from '#domain/resources/sub-service.ts';
 import { gym as gymTable } from '#server/db/schema/index.ts';
+import { dataOf, recordsOf } from '../fixtures/api.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { makeSignedIn } from '../fixtures/factories.ts';
 import { reviewDocuments, uploadFile } from '../fixtures/files.ts';
@@ -30,14 +33,10 @@ const put = (cookies: Cookies, id: number, payload: object) =>
 const getGym = async (cookies: Cookies, id: number) =>
   (await t.app.inject({ method: 'GET', url: `/web/gym/${id}`, cookies })).json().data;
 const noticesOf = async (cookies: Cookies) =>
-  (await t.app.inject({ method: 'GET', url: '/web/notification/list?_end=100', cookies })).json().data as {
-    gymId: number;
-    gymName: string;
-    kind: string;
-    reason: string | null;
-    subServiceType: string | null;
-    readYn: boolean;
-  }[];
+  dataOf(
+    notificationListRoute,
+    await t.app.inject({ method: 'GET', url: '/web/notification/list?_end=100', cookies }),
+  );
 
 describe('the verification state path (docs/rules.md#state-machines)', () => {
   it('REQUEST → INACTIVE (reason required) → REQUEST (reason cleared) → ACTIVE, each decision noticed to the representative only', async () => {
@@ -262,9 +261,10 @@ describe('add-on decisions are noticed too', () => {
   it('APPROVE and DENY by the operator leave a notice with the add-on; the owner cancelling does not', async () => {
     const { owner, gym } = await makeActiveGym(t);
     const before = (await noticesOf(owner.cookies)).length;
-    const catalogue = (
-      await t.app.inject({ method: 'GET', url: '/web/sub-service/list?_end=20', cookies: owner.cookies })
-    ).json().data as { id: number; gymSubServiceType: string }[];
+    const catalogue = recordsOf(
+      subServiceResource,
+      await t.app.inject({ method: 'GET', url: '/web/sub-service/list?_end=20', cookies: owner.cookies }),
+    );
     const subscribe = async (type: string) =>
       (
         await t.app.inject({
