@@ -10,7 +10,7 @@ import { recordAudit } from '../../kernel/audit.ts';
 import { illegalTransition, type ResourceHooks, type Row } from '../../resources/engine.ts';
 import { gymStatusAction } from '../audit/actions.ts';
 import { adoptFiles, checkGymDocuments } from '../file/file.service.ts';
-import { notifyRepresentatives } from '../notification/notification.service.ts';
+import { notifyRepresentatives } from '../notification/notification.commands.ts';
 import { rowOf } from '../rows.ts';
 import { closeGym, createGymWithOwner } from './gym.service.ts';
 

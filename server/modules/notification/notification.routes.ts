@@ -9,14 +9,9 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/responses.ts';
-import {
-  COUNT_CAP,
-  countNotifications,
-  markAllRead,
-  markRead,
-  notificationPage,
-  toRecord,
-} from './notification.service.ts';
+import { markAllRead, markRead } from './notification.commands.ts';
+import { toRecord } from './notification.mappers.ts';
+import { COUNT_CAP, countNotifications, notificationPage } from './notification.queries.ts';
 
 /** The signed-in member's own notifications (the bell and HOME); nobody reads or marks another's. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

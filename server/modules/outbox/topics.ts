@@ -1,4 +1,4 @@
-import { deliverNotice, NOTICE_TOPIC } from '../notification/notification.service.ts';
+import { deliverNotice, NOTICE_TOPIC } from '../notification/notification.commands.ts';
 import type { OutboxHandler } from './dispatcher.ts';
 
 /** Topics delivered inside the process; every other topic goes to the MessageProvider. */

@@ -9,7 +9,7 @@ import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { illegalTransition, type ResourceHooks } from '../../resources/engine.ts';
-import { notifyRepresentatives } from '../notification/notification.service.ts';
+import { notifyRepresentatives } from '../notification/notification.commands.ts';
 import { rowOf } from '../rows.ts';
 import {
   deleteSubscription,

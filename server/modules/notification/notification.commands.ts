@@ -1,10 +1,12 @@
-import { and, count, desc, eq, not } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, not } from 'drizzle-orm';
 import type { NotificationKind, SubServiceType } from '#domain/enums.ts';
-import type { notificationSchema } from '#domain/schemas/notification.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { gym, gymAuth, gymMember, notification } from '../../db/schema/index.ts';
 import { enqueue } from '../../kernel/outbox.ts';
+import { notificationColumns } from './notification.queries.ts';
+
+// The bell's writes (docs/rules.md#notifications): a notice to a facility's representatives through the outbox, its
+// delivery, and marking read.
 
 type Notice = {
   gymId: number;
@@ -51,50 +53,6 @@ export const deliverNotice = async (tx: Db, delivered: { payload: Record<string,
   );
 };
 
-/** Counts stop here: a bell shows "99+" long before, and the count stays an index-bounded query. */
-export const COUNT_CAP = 1000;
-
-const columns = {
-  id: notification.id,
-  gymId: notification.gymId,
-  gymName: gym.name,
-  kind: notification.kind,
-  reason: notification.reason,
-  subServiceType: notification.subServiceType,
-  readYn: notification.readYn,
-  createDate: notification.createDate,
-};
-
-export const toRecord = (
-  row: { createDate: Date } & Omit<z.infer<typeof notificationSchema>, 'createDate'>,
-) => ({
-  ...row,
-  createDate: row.createDate.toISOString(),
-});
-
-/** How many of a member's notifications there are (or are unread), counted up to COUNT_CAP on their index. */
-export const countNotifications = async (db: Executor, memberId: number, unreadOnly: boolean) => {
-  const capped = db
-    .select({ id: notification.id })
-    .from(notification)
-    .where(and(eq(notification.memberId, memberId), unreadOnly ? not(notification.readYn) : undefined))
-    .limit(COUNT_CAP)
-    .as('capped');
-  const [row] = await db.select({ n: count() }).from(capped);
-  return Number(row?.n ?? 0);
-};
-
-/** A page of a member's notifications, newest first, with each facility's name. */
-export const notificationPage = (db: Executor, memberId: number, start: number, end: number) =>
-  db
-    .select(columns)
-    .from(notification)
-    .innerJoin(gym, eq(gym.id, notification.gymId))
-    .where(eq(notification.memberId, memberId))
-    .orderBy(desc(notification.createDate), desc(notification.id))
-    .limit(end - start)
-    .offset(start);
-
 export const markAllRead = (db: Executor, memberId: number) =>
   db
     .update(notification)
@@ -110,7 +68,7 @@ export const markRead = async (db: Executor, memberId: number, id: number) => {
     .returning({ id: notification.id });
   if (!updated) return undefined;
   const [row] = await db
-    .select(columns)
+    .select(notificationColumns)
     .from(notification)
     .innerJoin(gym, eq(gym.id, notification.gymId))
     .where(eq(notification.id, updated.id))
