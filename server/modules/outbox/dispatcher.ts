@@ -4,7 +4,7 @@ import type { OutboxRow } from '../../db/schema/index.ts';
 import { renderPayload, SEALED } from '../../kernel/message-text.ts';
 import { openSeal, type ServerKey } from '../../kernel/sealing.ts';
 import type { MessageProvider, OutboundMessage } from './message-provider.ts';
-import { claimDue, markFailed, markSent } from './outbox.service.ts';
+import { claimDue, markFailed, markSent } from './outbox.commands.ts';
 
 /** A topic delivered inside the process (e.g. `notice` → notification rows), in one transaction with its SENT mark. */
 export type OutboxHandler = (tx: Db, message: OutboundMessage) => Promise<void>;

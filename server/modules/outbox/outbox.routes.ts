@@ -15,7 +15,8 @@ import { isSuperadmin } from '../../http/rights.ts';
 import { sendList } from '../../resources/engine.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import type { MessageProvider, OutboundMessage } from './message-provider.ts';
-import { listOutbox, retryMessage } from './outbox.service.ts';
+import { retryMessage } from './outbox.commands.ts';
+import { listOutbox } from './outbox.queries.ts';
 
 /** The operator's view of the outbox: dead letters, and a retry (docs/architecture.md#outbox). */
 export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; dispatcher: Dispatcher }> = async (

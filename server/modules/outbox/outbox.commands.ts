@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { OutboxStatus } from '#domain/api/outbox.ts';
-import { TOTAL_CAP } from '#domain/resources/define.ts';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { countCapped } from '../../db/count.ts';
 import { type OutboxRow, outbox } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { renderPayload, SEALED } from '../../kernel/message-text.ts';
+import { SEALED } from '../../kernel/message-text.ts';
+
+import { toEntry } from './outbox.mappers.ts';
+
+// The outbox's writes (docs/architecture.md#outbox): the dispatcher's claim and marks, and the operator's retry.
 
 /**
  * Claims up to `limit` due rows for one delivery attempt: `FOR UPDATE SKIP LOCKED` keeps two dispatchers off the
@@ -48,42 +49,6 @@ export const markFailed = (db: Db, row: OutboxRow, error: string, nextAttemptAt:
       ...(nextAttemptAt ? { nextAttemptAt } : {}),
     })
     .where(eq(outbox.id, row.id));
-
-/** A row as the operator sees it: the secret masked, the seal left out (message-text.ts). */
-const toEntry = (row: OutboxRow, publicUrl: string) => ({
-  ...row,
-  payload: renderPayload(row.payload as Record<string, unknown>, publicUrl, null),
-  nextAttemptAt: row.nextAttemptAt.toISOString(),
-  createDate: row.createDate.toISOString(),
-  sentDate: row.sentDate?.toISOString() ?? null,
-});
-
-/** The operator's view: newest first, by status; the total is capped like every list. */
-export const listOutbox = async (
-  db: Db,
-  status: OutboxStatus | undefined,
-  start: number,
-  end: number,
-  publicUrl: string,
-) => {
-  const where = status ? eq(outbox.status, status) : undefined;
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(where)
-    .orderBy(desc(outbox.id))
-    .limit(end - start)
-    .offset(start);
-  let total = start + rows.length;
-  if (rows.length === end - start || (rows.length === 0 && start > 0)) {
-    total = await countCapped(db, outbox, where);
-  }
-  return {
-    data: rows.map((row) => toEntry(row, publicUrl)),
-    total: Math.min(total, TOTAL_CAP),
-    capped: total > TOTAL_CAP,
-  };
-};
 
 /** A dead (or failed) letter goes back to the queue with a fresh set of attempts. */
 export const retryMessage = async (db: Db, id: number, now: Date, publicUrl: string) => {
