@@ -3,7 +3,7 @@
 // other, and copies of the plumbing that the module toolkit replaces. The limits are checked by
 // tests/house.test.ts; this prints the figures the closing notes quote.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -12,7 +12,8 @@ const listFiles = (dirs: string[]): string[] =>
   execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...dirs], { cwd: root })
     .toString()
     .split('\n')
-    .filter((f) => /\.(ts|tsx)$/.test(f));
+    // A file deleted in the work tree but not yet in the index is listed by git: read only what is there.
+    .filter((f) => /\.(ts|tsx)$/.test(f) && existsSync(join(root, f)));
 
 /** Production code: not tests, not seeds, not generated migrations. */
 export const isProduction = (file: string) =>
@@ -127,7 +128,13 @@ export const measure = () => {
   const production = files.filter(isProduction);
   const texts = new Map(production.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
   const server = production.filter((f) => f.startsWith('server/'));
-  const serverText = server.map((f) => texts.get(f)!).join('\n');
+  // Comment lines are prose ("any request"), not code: the cast counts read the code lines only.
+  const serverText = server
+    .map((f) => texts.get(f)!)
+    .join('\n')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .join('\n');
   const casts = {
     asNever: count(serverText, /\bas never\b/g),
     asUnknownAs: count(serverText, /\bas unknown as\b/g),
