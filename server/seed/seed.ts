@@ -22,7 +22,7 @@ import { customerChangesNow } from '../kernel/customer-summary.ts';
 import { hashPassword } from '../kernel/password.ts';
 import { recordJoinConsents } from '../modules/consent/consent.service.ts';
 import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
-import { createGymWithOwner } from '../modules/gym/gym.service.ts';
+import { createGymWithOwner } from '../modules/gym/gym.commands.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { seedConsults } from './consults.ts';

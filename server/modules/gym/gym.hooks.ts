@@ -12,7 +12,7 @@ import { gymStatusAction } from '../audit/actions.ts';
 import { adoptFiles, checkGymDocuments } from '../file/file.service.ts';
 import { notifyRepresentatives } from '../notification/notification.commands.ts';
 import { rowOf } from '../rows.ts';
-import { closeGym, createGymWithOwner } from './gym.service.ts';
+import { closeGym, createGymWithOwner } from './gym.commands.ts';
 
 const textOf = (value: unknown): string | null | undefined =>
   typeof value === 'string' || value === null ? value : undefined;

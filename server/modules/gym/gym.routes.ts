@@ -12,14 +12,9 @@ import { errorResponses } from '../../http/responses.ts';
 import { assertGymRight, isSuperadmin } from '../../http/rights.ts';
 import { writeAudit } from '../../kernel/audit.ts';
 import { assertGymWritable } from '../../resources/engine.ts';
-import {
-  activeGymsOfMember,
-  type GymSettingRow,
-  searchActiveGyms,
-  settingOf,
-  toGymRecord,
-  updateSetting,
-} from './gym.service.ts';
+import { updateSetting } from './gym.commands.ts';
+import { type GymSettingRow, toGymRecord } from './gym.mappers.ts';
+import { activeGymsOfMember, searchActiveGyms, settingOf } from './gym.queries.ts';
 
 const settingRecord = (row: GymSettingRow) => ({
   ...row,

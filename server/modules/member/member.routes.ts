@@ -17,7 +17,7 @@ import { errorResponses } from '../../http/responses.ts';
 import { addressKey, createWindowLimiter } from '../../http/window-limit.ts';
 import { hashPassword, verifyPassword } from '../../kernel/password.ts';
 import { listConsents, recordJoinConsents } from '../consent/consent.service.ts';
-import { createGymWithOwner } from '../gym/gym.service.ts';
+import { createGymWithOwner } from '../gym/gym.commands.ts';
 import { isUniqueViolation, toMember } from './member.repository.ts';
 import { mayReadPerson } from './person-access.ts';
 
