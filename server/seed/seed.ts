@@ -21,7 +21,7 @@ import {
 import { customerChangesNow } from '../kernel/customer-summary.ts';
 import { hashPassword } from '../kernel/password.ts';
 import { recordJoinConsents } from '../modules/consent/consent.service.ts';
-import { FILE_AREA, newFileId } from '../modules/file/file.service.ts';
+import { FILE_AREA, newFileId } from '../modules/file/file.commands.ts';
 import { createGymWithOwner } from '../modules/gym/gym.commands.ts';
 import type { MemberRepository } from '../modules/member/member.repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';

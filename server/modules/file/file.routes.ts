@@ -33,7 +33,8 @@ import {
   receiveUploads,
   uploadLimits,
 } from '../../storage/upload.ts';
-import { accessLogOf, FILE_AREA, findFile, logFileAccess, recordFiles } from './file.service.ts';
+import { FILE_AREA, logFileAccess, recordFiles } from './file.commands.ts';
+import { accessLogOf, findFile } from './file.queries.ts';
 
 const uploadRules = (storage: FileStorage, field: string) => ({
   field,

@@ -4,7 +4,7 @@ import { file, type TrainerRow, trainer } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
-import { adoptFiles } from '../file/file.service.ts';
+import { adoptFiles } from '../file/file.commands.ts';
 import { isActiveWorker } from '../gym-member/gym-member.queries.ts';
 import { badField } from './schedule.refusals.ts';
 

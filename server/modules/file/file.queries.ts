@@ -1,80 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { UploadType } from '#domain/enums.ts';
-import { fileIdOfUrl, sanitizeFileName } from '#domain/rules/files.ts';
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import { fileIdOfUrl } from '#domain/rules/files.ts';
 import { GYM_DOCUMENT_FIELDS } from '#domain/rules/gym-verification.ts';
 import type { Db } from '../../db/client.ts';
 import { type FileRow, file, fileAccessLog, member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { writeAudit } from '../../kernel/audit.ts';
-import type { ReceivedFile } from '../../storage/upload.ts';
 
-/** The storage area of uploaded files (documents, InBody sheets, tickets, trainer photos). */
-export const FILE_AREA = 'file';
-
-/** 128 random bits as 32 hex digits: a file's URL is its only name, so it must not be guessable. */
-export const newFileId = () => randomBytes(16).toString('hex');
-
-export const recordFiles = async (
-  db: Db,
-  received: readonly ReceivedFile[],
-  meta: { uploadType: UploadType; ownerMemberId: number; now: Date },
-): Promise<FileRow[]> => {
-  if (received.length === 0) return [];
-  return db
-    .insert(file)
-    .values(
-      received.map((r) => ({
-        id: newFileId(),
-        storageKey: r.key,
-        kind: r.kind,
-        size: r.size,
-        originalName: sanitizeFileName(r.fileName),
-        uploadType: meta.uploadType,
-        ownerMemberId: meta.ownerMemberId,
-        gymId: null,
-        createDate: meta.now,
-      })),
-    )
-    .returning();
-};
+// Uploaded files' reads (docs/rules.md#files): a file, its access log, and the check of a facility's documents.
 
 export const findFile = async (db: Db, id: string): Promise<FileRow | undefined> => {
   const [row] = await db.select().from(file).where(eq(file.id, id)).limit(1);
   return row;
 };
-
-/** A read of a document: its access log, and the facility's audit chain (docs/rules.md#audit), together. */
-export const logFileAccess = async (
-  db: Db,
-  entry: {
-    fileId: string;
-    memberId: number;
-    ip: string;
-    userAgent: string | undefined;
-    now: Date;
-    gymId: number | null;
-    requestId: string;
-  },
-) =>
-  db.transaction(async (tx) => {
-    await tx.insert(fileAccessLog).values({
-      fileId: entry.fileId,
-      memberId: entry.memberId,
-      ip: entry.ip.slice(0, 100),
-      userAgent: entry.userAgent?.slice(0, 500) ?? null,
-      createDate: entry.now,
-    });
-    await writeAudit(tx, {
-      gymId: entry.gymId,
-      action: 'file.read',
-      entity: 'file',
-      entityId: entry.fileId,
-      actorMemberId: entry.memberId,
-      requestId: entry.requestId,
-      now: entry.now,
-    });
-  });
 
 export const ACCESS_LOG_LIMIT = 100;
 
@@ -163,13 +99,4 @@ export const checkGymDocuments = async (
     );
   }
   return ids;
-};
-
-/** The facility takes the files over: its representative may read them from now on. */
-export const adoptFiles = async (tx: Db, gymId: number, ids: readonly string[]) => {
-  if (ids.length === 0) return;
-  await tx
-    .update(file)
-    .set({ gymId })
-    .where(and(inArray(file.id, [...ids]), or(isNull(file.gymId), eq(file.gymId, gymId))));
 };
