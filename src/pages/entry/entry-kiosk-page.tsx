@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { entryKioskCheckRoute, entryKioskOpenRoute } from '#domain/api/entry.ts';
