@@ -15,6 +15,49 @@ const stateTone: Record<CashReceiptDueRow['state'], TagTone> = {
   OPTIONAL: 'neutral',
 };
 
+/** A row's action: cancel an issued receipt, or issue one (not when a tax invoice covers the payment). */
+function CashReceiptActions({
+  row: r,
+  onIssue,
+  onCancel,
+}: {
+  row: CashReceiptDueRow;
+  onIssue: (row: CashReceiptDueRow) => void;
+  onCancel: (row: CashReceiptDueRow) => void;
+}) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const won = (n: number) => formatWon(n, i18n.language);
+  return r.receipt ? (
+    <Button
+      size="small"
+      danger
+      onClick={() => onCancel(r)}
+      aria-label={translate('receipts.cash.cancelOf', { number: r.receipt.approvalNumber })}
+    >
+      {translate('receipts.cash.cancel')}
+    </Button>
+  ) : r.taxInvoiceApprovalNumber ? (
+    <Tooltip title={translate('receipts.cash.invoicedHelp', { number: r.taxInvoiceApprovalNumber })}>
+      <Button size="small" disabled>
+        {translate('receipts.cash.issue')}
+      </Button>
+    </Tooltip>
+  ) : (
+    <Button
+      size="small"
+      type={r.cashReceiptRequired ? 'primary' : 'default'}
+      onClick={() => onIssue(r)}
+      aria-label={translate('receipts.cash.issueOf', {
+        name: r.memberName,
+        amount: won(r.cashPaid),
+      })}
+    >
+      {translate('receipts.cash.issue')}
+    </Button>
+  );
+}
+
 /** The cash receipts tab's columns; staff who may change receipts issue or cancel from a row. */
 export const useCashReceiptColumns = ({
   canChange,
@@ -110,37 +153,9 @@ export const useCashReceiptColumns = ({
             key: 'actions',
             title: translate('receipts.cash.actions'),
             className: 'fd-nowrap',
-            render: (_: unknown, r: CashReceiptDueRow) =>
-              r.receipt ? (
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => onCancel(r)}
-                  aria-label={translate('receipts.cash.cancelOf', { number: r.receipt.approvalNumber })}
-                >
-                  {translate('receipts.cash.cancel')}
-                </Button>
-              ) : r.taxInvoiceApprovalNumber ? (
-                <Tooltip
-                  title={translate('receipts.cash.invoicedHelp', { number: r.taxInvoiceApprovalNumber })}
-                >
-                  <Button size="small" disabled>
-                    {translate('receipts.cash.issue')}
-                  </Button>
-                </Tooltip>
-              ) : (
-                <Button
-                  size="small"
-                  type={r.cashReceiptRequired ? 'primary' : 'default'}
-                  onClick={() => onIssue(r)}
-                  aria-label={translate('receipts.cash.issueOf', {
-                    name: r.memberName,
-                    amount: won(r.cashPaid),
-                  })}
-                >
-                  {translate('receipts.cash.issue')}
-                </Button>
-              ),
+            render: (_: unknown, r: CashReceiptDueRow) => (
+              <CashReceiptActions row={r} onIssue={onIssue} onCancel={onCancel} />
+            ),
           },
         ]
       : []),

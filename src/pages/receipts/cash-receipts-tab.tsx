@@ -11,11 +11,20 @@ import { api } from '#src/providers/instances.ts';
 import { formatWon } from '../customers/money.ts';
 import { CancelReceiptModal } from './cancel-modal.tsx';
 import { useCashReceiptColumns } from './cash-receipt-columns.tsx';
-import { CashReceiptDrawer } from './cash-receipt-drawer.tsx';
+import { CashReceiptDrawer, type ReceiptTarget } from './cash-receipt-drawer.tsx';
 import { monthRange, receiptKeys, useRefreshReceipts } from './receipt-api.ts';
 
 const PAGE_SIZE = 50;
 type View = 'DUE' | 'OVERDUE' | 'ISSUED' | 'ALL';
+
+/** The payment a row's receipt is for. */
+const targetOf = (row: CashReceiptDueRow): ReceiptTarget => ({
+  checkoutId: row.checkoutId,
+  memberId: row.memberId,
+  cashPaid: row.cashPaid,
+  memberName: row.memberName,
+  paidOn: row.paidOn,
+});
 
 /**
  * The payments that took cash or transfer (docs/rules.md#cash-receipts): the mandatory ones (100,000 won or more)
@@ -56,9 +65,7 @@ export function CashReceiptsTab({
     },
   );
   const overdue = (list.data?.data ?? []).filter((r) => r.state === 'OVERDUE').length;
-
   const columns = useCashReceiptColumns({ canChange, onIssue: setIssuing, onCancel: setCancelling });
-
   const phone = usePhoneTable(columns, { name: 'customer', figure: 'cashPaid' }, { x: 'max-content' });
   return (
     <div className="fd-members-page">
@@ -104,13 +111,7 @@ export function CashReceiptsTab({
         <CashReceiptDrawer
           gymId={gymId}
           testMode={testMode}
-          target={{
-            checkoutId: issuing.checkoutId,
-            memberId: issuing.memberId,
-            cashPaid: issuing.cashPaid,
-            memberName: issuing.memberName,
-            paidOn: issuing.paidOn,
-          }}
+          target={targetOf(issuing)}
           onClose={() => setIssuing(null)}
           onIssued={(receipt) => {
             setIssuing(null);

@@ -1,37 +1,26 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Result,
-  Row,
-  Skeleton,
-  Typography,
-} from 'antd';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { customerListRoute } from '#domain/api/customer.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, Form, Result, Row, Skeleton, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { checkoutCreateRoute, deskCatalogRoute, deskPromotionUsageRoute } from '#domain/api/sales.ts';
 import { hasRight } from '#domain/permissions.ts';
 import type { CheckoutResult, DeskCatalog } from '#domain/schemas/desk.ts';
-import type { SaleValues } from '#src/components/sale/sale-drawer.tsx';
-import { leaveUnpaidOf, paymentsOf, submitLabel } from '#src/components/sale/sale-model.ts';
-import { SalePayment } from '#src/components/sale/sale-payment.tsx';
+import { leaveUnpaidOf } from '#src/components/sale/sale-model.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { reasonOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { useSessionMember } from '#src/session/session-context.tsx';
-import { PlainSelect } from '../../forms/plain-select.tsx';
-import { DeskAddBar, DeskCartLine, DiscountReason, lineName } from './desk-cart.tsx';
+import { deskKeys, useDeskCandidates } from './desk-api.ts';
 import { type CartLine, checkoutBodyOf, deskTotals, needsReason } from './desk-model.ts';
-import { DeskResult, deskKeys } from './desk-result.tsx';
-import { errorText, useRefreshLedger, useWon } from './ledger-shared.tsx';
+import { DeskResult } from './desk-result.tsx';
+import {
+  DeskConfirmModal,
+  DeskCustomerCard,
+  DeskItemsCard,
+  DeskPayCard,
+  type PayValues,
+} from './desk-sale-parts.tsx';
+import { useRefreshLedger, useWon } from './ledger-shared.tsx';
 import './desk.css';
 
 // `/pay/payment`, the payment desk (docs/rules.md#the-desk): pick a customer, add passes, products and locker
@@ -49,28 +38,18 @@ const useDebounced = <T,>(value: T, delay = 300): T => {
   return settled;
 };
 
-/** The customer picker's choices: the first 20 customers, or those matching `q`. */
-const candidatesQuery = (gymId: number, q: string) => ({
-  queryKey: ['desk', 'customers', gymId, q],
-  queryFn: () =>
-    api.call(customerListRoute, {
-      query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
-    }),
-  staleTime: 30_000,
-});
-
 export function DeskPage() {
   const translate = useTranslate();
   const { selected, rights } = useFacility();
   const gymId = selected?.id ?? 0;
   const canSell = Boolean(rights && hasRight(rights, 'payHistorySettingYn'));
-  const catalog = useQuery({
-    queryKey: deskKeys.catalog(gymId),
-    queryFn: () => api.call(deskCatalogRoute, { params: { gymId } }),
-    enabled: gymId > 0,
-  });
+  const catalog = useContract(
+    deskCatalogRoute,
+    { params: { gymId } },
+    { queryKey: deskKeys.catalog(gymId), enabled: gymId > 0 },
+  );
   // The picker's first choices load beside the catalogue, not once the desk below has rendered with it.
-  useQuery({ ...candidatesQuery(gymId, ''), enabled: gymId > 0 });
+  useDeskCandidates(gymId, '', gymId > 0);
 
   return (
     <div className="fd-desk-page">
@@ -112,34 +91,133 @@ function Desk({ gymId, catalog, canSell }: { gymId: number; catalog: DeskCatalog
   );
 }
 
-type PayValues = SaleValues & { note?: string };
+/** The picker's customers; the chosen one stays listed after the search moves on. */
+const customerOptions = (
+  customers: readonly { id: number; name: string; phone: string }[],
+  memberId: number | undefined,
+  memberLabel: string,
+) => {
+  const options = customers.map((c) => ({ value: c.id, label: `${c.name} (${c.phone})` }));
+  if (memberId !== undefined && !options.some((o) => o.value === memberId))
+    options.unshift({ value: memberId, label: memberLabel });
+  return options;
+};
 
-function DeskSale({
+/** A customer, items the server would take, and the manual discounts' reason: the sale may be confirmed. */
+const readyToSell = (
+  memberId: number | undefined,
+  cart: CartLine[],
+  totals: ReturnType<typeof deskTotals>,
+  reason: string,
+) => {
+  const reasonMissing = needsReason(cart) && !reason.trim();
+  const refused = totals.lines.some((l) => l.refusal);
+  return memberId !== undefined && cart.length > 0 && !totals.aboveTotal && !refused && !reasonMissing;
+};
+
+/** How often the customer used each promotion, for the per-customer limits. */
+const usePromotionUsage = (gymId: number, memberId: number | undefined) => {
+  const usageQuery = useContract(
+    deskPromotionUsageRoute,
+    { params: { gymId }, query: { memberId: memberId ?? 0 } },
+    { queryKey: deskKeys.usage(gymId, memberId ?? 0), enabled: memberId !== undefined },
+  );
+  return useMemo(
+    () => Object.fromEntries((usageQuery.data ?? []).map((u) => [u.promotionId, u.used])),
+    [usageQuery.data],
+  );
+};
+
+/** Who may be named the seller: the facility's staff, and the signed-in member if not among them. */
+const sellerOptions = (catalog: DeskCatalog, me: { id: number; name: string } | null) => {
+  const staff = catalog.staff.map((s) => ({ value: s.memberId, label: s.name }));
+  if (me && !staff.some((s) => s.value === me.id)) staff.unshift({ value: me.id, label: me.name });
+  return staff;
+};
+
+/** The sale's customer: the search, the picker's choices and the one chosen (with its label kept). */
+const useDeskCustomer = (gymId: number) => {
+  const [memberId, setMemberId] = useState<number | undefined>();
+  const [memberLabel, setMemberLabel] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const candidates = useDeskCandidates(gymId, q);
+  const customers = candidates.data ?? [];
+  const options = customerOptions(customers, memberId, memberLabel);
+  const pick = (id: number | undefined) => {
+    setMemberId(id);
+    setMemberLabel(options.find((o) => o.value === id)?.label ?? '');
+  };
+  return {
+    memberId,
+    memberLabel,
+    setSearch,
+    options,
+    chosen: customers.find((c) => c.id === memberId),
+    loading: candidates.isFetching,
+    pick,
+  };
+};
+
+/** The checkout: the cart and the payment lines as one body; then the desk's reads and the ledgers read again. */
+const useDeskCheckout = ({
   gymId,
-  catalog,
-  canSell,
-  seller,
-  onSold,
-  onNewSale,
+  memberId,
+  cart,
+  reason,
+  allowOverlap,
+  owed,
+  onDone,
 }: {
+  gymId: number;
+  memberId: number | undefined;
+  cart: CartLine[];
+  reason: string;
+  allowOverlap: boolean;
+  owed: number;
+  onDone: (done: CheckoutResult, values: PayValues) => void;
+}) => {
+  const client = useQueryClient();
+  const refreshLedger = useRefreshLedger();
+  return useContractMutation(checkoutCreateRoute, {
+    meta: { silent: true },
+    input: (values: PayValues) => ({
+      body: checkoutBodyOf({
+        gymId,
+        memberId: memberId ?? 0,
+        cart,
+        rows: values.payments,
+        discountReason: reason,
+        soldByMemberId: values.soldByMemberId ?? null,
+        note: values.note ?? '',
+        leaveUnpaid: leaveUnpaidOf(owed, values.leaveUnpaid).leaveUnpaid,
+        allowOverlap,
+      }),
+    }),
+    onSuccess: (done, values) => {
+      onDone(done, values);
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+      refreshLedger();
+    },
+  });
+};
+
+type DeskSaleProps = {
   gymId: number;
   catalog: DeskCatalog;
   canSell: boolean;
   seller: number | undefined;
   onSold: (seller: number | undefined) => void;
   onNewSale: () => void;
-}) {
-  const translate = useTranslate();
+};
+
+/** One sale at the desk: the customer, the cart, the payment and its confirmation, then the result. */
+function DeskSale({ gymId, catalog, canSell, seller, onSold, onNewSale }: DeskSaleProps) {
   const won = useWon();
   const me = useSessionMember();
-  const client = useQueryClient();
-  const refreshLedger = useRefreshLedger();
-  const customerId = useId();
   const [payForm] = Form.useForm<PayValues>();
-  const [memberId, setMemberId] = useState<number | undefined>();
-  const [memberLabel, setMemberLabel] = useState('');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const customer = useDeskCustomer(gymId);
+  const { memberId, memberLabel } = customer;
   const [cart, setCart] = useState<CartLine[]>([]);
   const [allowOverlap, setAllowOverlap] = useState(false);
   const [reason, setReason] = useState('');
@@ -148,245 +226,97 @@ function DeskSale({
   const [result, setResult] = useState<CheckoutResult | null>(null);
   const locked = !canSell;
 
-  const candidates = useQuery(candidatesQuery(gymId, q));
-  const usageQuery = useQuery({
-    queryKey: deskKeys.usage(gymId, memberId ?? 0),
-    queryFn: () =>
-      api.call(deskPromotionUsageRoute, { params: { gymId }, query: { memberId: memberId ?? 0 } }),
-    enabled: memberId !== undefined,
-  });
-  const usage = useMemo(
-    () => Object.fromEntries((usageQuery.data ?? []).map((u) => [u.promotionId, u.used])),
-    [usageQuery.data],
-  );
+  const usage = usePromotionUsage(gymId, memberId);
 
   // docs/rules.md#leave-unpaid: the payment part is every sale's (src/components/sale/sale-payment.tsx): the first
   // line follows the total until someone types an amount, and a balance is left only when ticked for it.
   const lines = Form.useWatch('payments', payForm);
   const totals = deskTotals(catalog, cart, usage, lines);
-  const subtotal = totals.lines.reduce((n, l) => n + l.listPrice, 0);
-  const discounts = totals.lines.reduce((n, l) => n + l.promotionDiscount + l.manualDiscount, 0);
-  const reasonMissing = needsReason(cart) && !reason.trim();
-  const refused = totals.lines.some((l) => l.refusal);
-  const ready = memberId !== undefined && cart.length > 0 && !totals.aboveTotal && !refused && !reasonMissing;
+  const ready = readyToSell(memberId, cart, totals, reason);
 
-  const sell = useMutation({
-    meta: { silent: true },
-    mutationFn: (values: PayValues) =>
-      api.call(checkoutCreateRoute, {
-        body: checkoutBodyOf({
-          gymId,
-          memberId: memberId ?? 0,
-          cart,
-          rows: values.payments,
-          discountReason: reason,
-          soldByMemberId: values.soldByMemberId ?? null,
-          note: values.note ?? '',
-          leaveUnpaid: leaveUnpaidOf(totals.owed, values.leaveUnpaid).leaveUnpaid,
-          allowOverlap,
-        }),
-      }),
-    onSuccess: (done, values) => {
-      setConfirming(false);
-      setResult(done);
-      onSold(values.soldByMemberId);
-      void client.invalidateQueries({ queryKey: deskKeys.all });
-      refreshLedger();
-    },
+  const handleSold = (done: CheckoutResult, values: PayValues) => {
+    setConfirming(false);
+    setResult(done);
+    onSold(values.soldByMemberId);
+  };
+  const sell = useDeskCheckout({
+    gymId,
+    memberId,
+    cart,
+    reason,
+    allowOverlap,
+    owed: totals.owed,
+    onDone: handleSold,
   });
 
   if (result)
     return <DeskResult gymId={gymId} result={result} canSell={canSell} onNewSale={onNewSale} won={won} />;
 
-  const customers = candidates.data ?? [];
-  const options = customers.map((c) => ({ value: c.id, label: `${c.name} (${c.phone})` }));
-  if (memberId !== undefined && !options.some((o) => o.value === memberId))
-    options.unshift({ value: memberId, label: memberLabel });
-  const chosen = customers.find((c) => c.id === memberId);
-  const staff = catalog.staff.map((s) => ({ value: s.memberId, label: s.name }));
-  if (me && !staff.some((s) => s.value === me.id)) staff.unshift({ value: me.id, label: me.name });
+  const staff = sellerOptions(catalog, me);
 
   return (
     <Row gutter={[16, 16]} className="fd-desk">
       <Col xs={24} lg={14} className="fd-desk-col">
-        <Card size="small" title={translate('sales.desk.customer.title')}>
-          <div className="fd-desk-field">
-            <label htmlFor={customerId}>
-              {translate('sales.desk.customer.label')} <span aria-hidden="true">*</span>
-            </label>
-            <PlainSelect<number>
-              id={customerId}
-              showSearch
-              allowClear
-              className="fd-desk-customer"
-              placeholder={translate('sales.desk.customer.search')}
-              filterOption={false}
-              onSearch={setSearch}
-              loading={candidates.isFetching}
-              disabled={locked}
-              notFoundContent={candidates.isFetching ? undefined : translate('sales.desk.customer.none')}
-              options={options}
-              value={memberId}
-              status={tried && memberId === undefined ? 'error' : undefined}
-              onChange={(id) => {
-                setMemberId(id);
-                setMemberLabel(options.find((o) => o.value === id)?.label ?? '');
-                // Promotions chosen for another customer are re-checked against this one's uses.
-                setCart((lines) => lines.map((l) => (l.type === 'LOCKER' ? l : { ...l, promotionId: null })));
-              }}
-            />
-            {tried && memberId === undefined && (
-              <Typography.Text type="danger">{translate('sales.desk.customer.required')}</Typography.Text>
-            )}
-            {chosen && chosen.unpaidAmount > 0 && (
-              <Typography.Text className="fd-desk-warn">
-                {translate('sales.desk.customer.unpaid', { amount: won(chosen.unpaidAmount) })}
-              </Typography.Text>
-            )}
-          </div>
-        </Card>
-        <Card size="small" title={translate('sales.desk.items.title')}>
-          <DeskAddBar
-            catalog={catalog}
-            cart={cart}
-            disabled={locked}
-            won={won}
-            onAdd={(line) => setCart((lines) => [...lines, line])}
-          />
-          {cart.length === 0 ? (
-            <Typography.Paragraph type={tried ? 'danger' : 'secondary'} className="fd-desk-empty">
-              {translate('sales.desk.items.empty')}
-            </Typography.Paragraph>
-          ) : (
-            <ul className="fd-desk-lines" aria-label={translate('sales.desk.items.title')}>
-              {cart.map((line, i) => (
-                <DeskCartLine
-                  key={line.key}
-                  catalog={catalog}
-                  cart={cart}
-                  line={line}
-                  quote={totals.lines[i]}
-                  usage={usage}
-                  disabled={locked}
-                  won={won}
-                  onChange={(next) => setCart((lines) => lines.map((l) => (l.key === next.key ? next : l)))}
-                  onRemove={() => setCart((lines) => lines.filter((l) => l.key !== line.key))}
-                />
-              ))}
-            </ul>
-          )}
-          {needsReason(cart) && (
-            <DiscountReason value={reason} onChange={setReason} showError={tried} disabled={locked} />
-          )}
-        </Card>
+        <DeskCustomerCard
+          options={customer.options}
+          memberId={memberId}
+          loading={customer.loading}
+          locked={locked}
+          tried={tried}
+          unpaidAmount={customer.chosen?.unpaidAmount}
+          won={won}
+          onSearch={customer.setSearch}
+          onChange={(id) => {
+            customer.pick(id);
+            // Promotions chosen for another customer are re-checked against this one's uses.
+            setCart((lines) => lines.map((l) => (l.type === 'LOCKER' ? l : { ...l, promotionId: null })));
+          }}
+        />
+        <DeskItemsCard
+          catalog={catalog}
+          cart={cart}
+          totals={totals}
+          usage={usage}
+          locked={locked}
+          tried={tried}
+          reason={reason}
+          won={won}
+          onCart={setCart}
+          onReason={setReason}
+        />
       </Col>
       <Col xs={24} lg={10} className="fd-desk-col">
-        <Card size="small" title={translate('sales.desk.payment.title')} className="fd-desk-pay">
-          <Form<PayValues>
-            form={payForm}
-            layout="vertical"
-            disabled={locked}
-            initialValues={{ payments: [{ method: 'CARD' }], soldByMemberId: seller }}
-            // The unpaid choice is checked by the form; the customer, the items and the reason by `ready`.
-            onFinish={() => ready && setConfirming(true)}
-          >
-            <SalePayment
-              total={totals.total}
-              summary={[
-                { label: translate('sales.desk.payment.subtotal'), amount: subtotal },
-                ...(discounts > 0
-                  ? [{ label: translate('sales.desk.payment.discounts'), amount: -discounts }]
-                  : []),
-              ]}
-              seller={staff}
-            />
-            <Form.Item name="note" label={translate('sales.desk.payment.note')} className="fd-desk-note">
-              <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
-            </Form.Item>
-            {tried && cart.length === 0 && (
-              <Typography.Text type="danger">{translate('sales.desk.payment.nothing')}</Typography.Text>
-            )}
-            <Button
-              type="primary"
-              size="large"
-              block
-              htmlType="submit"
-              disabled={locked || totals.aboveTotal || refused}
-              onClick={() => setTried(true)}
-            >
-              {submitLabel(translate('sales.desk.payment.confirm'), totals.total, won)}
-            </Button>
-          </Form>
-        </Card>
+        <DeskPayCard
+          form={payForm}
+          seller={seller}
+          staff={staff}
+          totals={totals}
+          cartEmpty={cart.length === 0}
+          locked={locked}
+          tried={tried}
+          ready={ready}
+          won={won}
+          onConfirm={() => setConfirming(true)}
+          onTry={() => setTried(true)}
+        />
       </Col>
-      <Modal
+      <DeskConfirmModal
         open={confirming}
-        title={translate('sales.desk.confirm.title')}
-        okText={translate('sales.desk.confirm.ok')}
-        cancelText={translate('buttons.cancel')}
-        confirmLoading={sell.isPending}
+        sell={sell}
+        allowOverlap={allowOverlap}
+        memberLabel={memberLabel}
+        catalog={catalog}
+        cart={cart}
+        totals={totals}
+        lines={lines}
+        won={won}
+        onAllowOverlap={setAllowOverlap}
         onOk={() => sell.mutate(payForm.getFieldsValue(true) as PayValues)}
         onCancel={() => {
           setConfirming(false);
           sell.reset();
         }}
-        destroyOnHidden
-      >
-        {sell.isError && (
-          <Alert
-            type="error"
-            role="alert"
-            showIcon
-            message={translate('sales.desk.confirm.failed')}
-            description={
-              <>
-                {errorText(sell.error, translate)}
-                {reasonOf(sell.error) === 'passOverlap' && (
-                  <div>
-                    <Checkbox checked={allowOverlap} onChange={(e) => setAllowOverlap(e.target.checked)}>
-                      {translate('passes.sell.overlapChoice')}
-                    </Checkbox>
-                  </div>
-                )}
-              </>
-            }
-          />
-        )}
-        <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label={translate('sales.desk.confirm.customer')}>
-            {memberLabel}
-          </Descriptions.Item>
-          {cart.map((line, i) => (
-            <Descriptions.Item key={line.key} label={lineName(catalog, line, translate)}>
-              {won(totals.lines[i]?.price ?? 0)}
-              {line.type === 'PRODUCT' && line.quantity > 1 ? ` (× ${line.quantity})` : ''}
-            </Descriptions.Item>
-          ))}
-          <Descriptions.Item label={translate('sales.desk.payment.total')}>
-            {won(totals.total)}
-          </Descriptions.Item>
-          {paymentsOf(lines).map((r, i) => (
-            <Descriptions.Item
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines paid, in their order.
-              key={i}
-              label={`${translate(`sales.history.methods.${r.method}`)} ${i + 1}`}
-            >
-              {won(r.amount)}
-            </Descriptions.Item>
-          ))}
-          <Descriptions.Item label={translate('sales.desk.payment.owed')}>
-            {won(totals.owed)}
-          </Descriptions.Item>
-        </Descriptions>
-        {totals.owed > 0 && (
-          <Alert
-            type="warning"
-            showIcon
-            className="fd-desk-confirm-owed"
-            message={translate('sales.desk.confirm.owed', { amount: won(totals.owed) })}
-          />
-        )}
-      </Modal>
+      />
     </Row>
   );
 }

@@ -1,62 +1,43 @@
 import { FileTextOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Result, Skeleton, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cashReceiptIssueRoute } from '#domain/api/receipt.ts';
 import { checkoutGetRoute } from '#domain/api/sales.ts';
-import {
-  type CashReceiptIdentifierType,
-  type CashReceiptPurpose,
-  cashReceiptIdentifierTypes,
-  cashReceiptPurposes,
-} from '#domain/enums.ts';
-import { checkReceiptIdentifier } from '#domain/rules/money.ts';
 import type { CheckoutResult, CheckoutSale } from '#domain/schemas/desk.ts';
-import { api } from '#src/providers/instances.ts';
-import { RadioChoices } from '../../forms/choice-groups.tsx';
-import { showFieldErrors } from '../lockers/locker-api.ts';
-import { useCustomerPhone, usePhonePrefill } from '../receipts/customer-phone.ts';
-import { errorText } from './ledger-shared.tsx';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { deskKeys } from './desk-api.ts';
+import { DeskReceiptForm } from './desk-receipt-form.tsx';
 
 // After a desk sale (docs/rules.md#the-desk, #cash-receipts): what was sold and what is owed, the slip (a PDF in a
 // new tab), and the cash receipt — offered up front when one is mandatory (100,000 won or more in cash or by
 // transfer), on request otherwise.
 
-export const deskKeys = {
-  all: ['desk'] as const,
-  catalog: (gymId: number) => ['desk', 'catalog', gymId] as const,
-  usage: (gymId: number, memberId: number) => ['desk', 'usage', gymId, memberId] as const,
-  checkout: (gymId: number, id: number) => ['desk', 'checkout', gymId, id] as const,
-};
-
 /** The slip's address: the server renders it in the page's language. */
 export const slipUrl = (gymId: number, checkoutId: number, language: string) =>
   `/web/sales/checkout/${checkoutId}/slip.pdf?gymId=${gymId}&lang=${language.startsWith('ko') ? 'ko' : 'en'}`;
 
-export function DeskResult({
-  gymId,
+/** The checkout as the server recorded it: the customer, the sales and any cash receipt. */
+const useCheckout = (gymId: number, checkoutId: number) =>
+  useContract(
+    checkoutGetRoute,
+    { params: { id: checkoutId }, query: { gymId } },
+    { queryKey: deskKeys.checkout(gymId, checkoutId) },
+  );
+
+/** The checkout's sales with their discounts, prices and balances, and the totals row. */
+function CheckoutCard({
   result,
-  canSell,
-  onNewSale,
+  detail,
   won,
 }: {
-  gymId: number;
   result: CheckoutResult;
-  canSell: boolean;
-  onNewSale: () => void;
+  detail: ReturnType<typeof useCheckout>;
   won: (n: number) => string;
 }) {
   const translate = useTranslate();
-  const { i18n } = useTranslation();
-  const [receiptOpen, setReceiptOpen] = useState(result.cashReceiptDue);
-  const detail = useQuery({
-    queryKey: deskKeys.checkout(gymId, result.checkoutId),
-    queryFn: () => api.call(checkoutGetRoute, { params: { id: result.checkoutId }, query: { gymId } }),
-  });
   const data = detail.data;
-  const issued = data?.cashReceipt?.status === 'ISSUED' ? data.cashReceipt : null;
   const columns = [
     { key: 'item', title: translate('sales.desk.result.item'), dataIndex: 'itemName' },
     {
@@ -87,6 +68,56 @@ export function DeskResult({
       render: (_: unknown, s: CheckoutSale) => (s.owed > 0 ? won(s.owed) : '-'),
     },
   ];
+  return (
+    <Card size="small" title={`#${result.checkoutId}`}>
+      {detail.isLoading ? (
+        <Skeleton active aria-label={translate('sales.desk.result.loading')} />
+      ) : detail.isError ? (
+        <Alert type="error" message={errorText(detail.error, translate)} />
+      ) : (
+        <Table<CheckoutSale>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={data?.sales ?? []}
+          columns={columns}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>{translate('sales.desk.payment.total')}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} />
+              <Table.Summary.Cell index={2} className="fd-desk-num">
+                {won(result.total)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} className="fd-desk-num">
+                {won(result.owed)}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function DeskResult({
+  gymId,
+  result,
+  canSell,
+  onNewSale,
+  won,
+}: {
+  gymId: number;
+  result: CheckoutResult;
+  canSell: boolean;
+  onNewSale: () => void;
+  won: (n: number) => string;
+}) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const [receiptOpen, setReceiptOpen] = useState(result.cashReceiptDue);
+  const detail = useCheckout(gymId, result.checkoutId);
+  const data = detail.data;
+  const issued = data?.cashReceipt?.status === 'ISSUED' ? data.cashReceipt : null;
   return (
     <div className="fd-desk-result">
       <Result
@@ -132,33 +163,7 @@ export function DeskResult({
             : translate('sales.desk.result.paidInFull')
         }
       />
-      <Card size="small" title={`#${result.checkoutId}`}>
-        {detail.isLoading ? (
-          <Skeleton active aria-label={translate('sales.desk.result.loading')} />
-        ) : detail.isError ? (
-          <Alert type="error" message={errorText(detail.error, translate)} />
-        ) : (
-          <Table<CheckoutSale>
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={data?.sales ?? []}
-            columns={columns}
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>{translate('sales.desk.payment.total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} />
-                <Table.Summary.Cell index={2} className="fd-desk-num">
-                  {won(result.total)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} className="fd-desk-num">
-                  {won(result.owed)}
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
-        )}
-      </Card>
+      <CheckoutCard result={result} detail={detail} won={won} />
       {issued && (
         <Alert
           type="success"
@@ -177,142 +182,5 @@ export function DeskResult({
         />
       )}
     </div>
-  );
-}
-
-type ReceiptValues = {
-  purpose: CashReceiptPurpose;
-  identifierType: CashReceiptIdentifierType;
-  identifier?: string;
-  selfIssue: boolean;
-};
-
-/**
- * The cash receipt form (docs/rules.md#cash-receipts): the purpose, the identifier's type and number (checked with
- * `checkReceiptIdentifier`, the server's own rule), or self-issued to 010-000-1234 when the customer gave none.
- */
-export function DeskReceiptForm({
-  gymId,
-  checkoutId,
-  memberId = null,
-  cashPaid,
-  due,
-  won,
-}: {
-  gymId: number;
-  checkoutId: number;
-  /** The customer who paid: their phone fills the identifier in (src/pages/receipts/customer-phone.ts). */
-  memberId?: number | null;
-  cashPaid: number;
-  due: boolean;
-  won: (n: number) => string;
-}) {
-  const translate = useTranslate();
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<ReceiptValues>();
-  const selfIssue = Form.useWatch('selfIssue', form) ?? false;
-  usePhonePrefill(form, useCustomerPhone(gymId, memberId));
-  const issue = useMutation({
-    meta: { silent: true },
-    mutationFn: (v: ReceiptValues) =>
-      api.call(cashReceiptIssueRoute, {
-        body: {
-          gymId,
-          checkoutId,
-          purpose: v.purpose,
-          identifierType: v.selfIssue ? 'PHONE' : v.identifierType,
-          ...(v.selfIssue ? { selfIssue: true } : { identifier: (v.identifier ?? '').trim() }),
-        },
-      }),
-    onSuccess: (receipt) => {
-      message.success(translate('sales.desk.receipt.issued', { number: receipt.approvalNumber }));
-      void client.invalidateQueries({ queryKey: deskKeys.checkout(gymId, checkoutId) });
-      void client.invalidateQueries({ queryKey: ['receipts'] });
-    },
-    onError: (error) => showFieldErrors(form, error),
-  });
-  return (
-    <Card size="small" title={translate('sales.desk.receipt.title')} className="fd-desk-receipt">
-      <Alert
-        type={due ? 'warning' : 'info'}
-        showIcon
-        message={translate(due ? 'sales.desk.receipt.due' : 'sales.desk.receipt.optional', {
-          amount: won(cashPaid),
-        })}
-      />
-      {issue.isError && (
-        <Alert type="error" role="alert" showIcon message={errorText(issue.error, translate)} />
-      )}
-      <Form<ReceiptValues>
-        form={form}
-        name="desk-receipt"
-        layout="vertical"
-        requiredMark
-        initialValues={{ purpose: 'INCOME_DEDUCTION', identifierType: 'PHONE', selfIssue: false }}
-        onFinish={(v) => issue.mutate(v)}
-      >
-        <Form.Item
-          name="purpose"
-          label={translate('sales.desk.receipt.purpose')}
-          rules={[{ required: true }]}
-        >
-          <RadioChoices
-            options={cashReceiptPurposes.map((p) => ({
-              value: p,
-              label: translate(`sales.desk.receipt.purposes.${p}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="selfIssue" valuePropName="checked">
-          <Checkbox>{translate('sales.desk.receipt.selfIssue')}</Checkbox>
-        </Form.Item>
-        {!selfIssue && (
-          <>
-            <Form.Item
-              name="identifierType"
-              label={translate('sales.desk.receipt.identifierType')}
-              rules={[{ required: true }]}
-            >
-              <RadioChoices
-                options={cashReceiptIdentifierTypes.map((p) => ({
-                  value: p,
-                  label: translate(`sales.desk.receipt.identifierTypes.${p}`),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="identifier"
-              label={translate('sales.desk.receipt.identifier')}
-              dependencies={['identifierType']}
-              rules={[
-                {
-                  required: true,
-                  whitespace: true,
-                  message: translate('sales.desk.receipt.identifierRequired'),
-                },
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) => {
-                    if (!value?.trim()) return Promise.resolve();
-                    const check = checkReceiptIdentifier(getFieldValue('identifierType'), value);
-                    return check.ok
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(translate(`sales.desk.receipt.shapes.${check.reason}`)));
-                  },
-                }),
-              ]}
-            >
-              <Input inputMode="numeric" autoComplete="off" maxLength={30} />
-            </Form.Item>
-          </>
-        )}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={issue.isPending}>
-            {translate('sales.desk.receipt.submit')}
-          </Button>
-          {selfIssue && <Tag>010-000-1234</Tag>}
-        </Space>
-      </Form>
-    </Card>
   );
 }

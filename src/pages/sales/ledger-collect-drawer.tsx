@@ -6,10 +6,11 @@ import type { PaymentMethod } from '#domain/enums.ts';
 import { collectRefusal } from '#domain/rules/ledger.ts';
 import type { UnpaidRow } from '#domain/schemas/ledger.ts';
 import { PaymentLines } from '#src/components/sale/payment-lines.tsx';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
 import { paymentsTotal } from '../customers/money.ts';
-import { showFieldErrors } from '../lockers/locker-api.ts';
-import { errorText, useRefreshLedger, useWon } from './ledger-shared.tsx';
+import { useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 type Values = { payments: { method: PaymentMethod; amount?: number }[] };
 

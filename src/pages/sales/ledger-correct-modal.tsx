@@ -4,9 +4,10 @@ import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
 import { saleCorrectRoute } from '#domain/api/sales.ts';
 import { correctionRefusal, maxCorrection, type SaleMoney } from '#domain/rules/ledger.ts';
 import type { SalesRow } from '#domain/schemas/ledger.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
-import { showFieldErrors } from '../lockers/locker-api.ts';
-import { errorText, formatAmount, parseWon, useRefreshLedger, useWon } from './ledger-shared.tsx';
+import { formatAmount, parseWon, useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 type Values = { amount?: number; reason: string };
 

@@ -1,13 +1,13 @@
 import { DownloadOutlined, FilterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Grid, Select } from 'antd';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListRoute } from '#domain/api/customer.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContractList } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
 import { downloadFile } from '../customers/download.ts';
 import { formatWon } from '../customers/money.ts';
 import { exportUrl } from './ledger-format.ts';
@@ -16,12 +16,12 @@ import './ledger.css';
 // The ledger pages' shared parts (docs/rules.md#money): the filter bar that folds away on a phone, the CSV button,
 // the customer search, money in the page's language, and the refresh after a money change.
 
-export const ledgerKeys = {
-  all: ['ledger'] as const,
-  history: (gymId: number, query: object) => ['ledger', 'history', gymId, query] as const,
-  unpaid: (gymId: number, query: object) => ['ledger', 'unpaid', gymId, query] as const,
-  sales: (gymId: number, query: object) => ['ledger', 'sales', gymId, query] as const,
-};
+export const ledgerKeys = queryKeys('ledger', {
+  history: (gymId: number, query: object) => [gymId, query],
+  unpaid: (gymId: number, query: object) => [gymId, query],
+  sales: (gymId: number, query: object) => [gymId, query],
+  'customer-search': (gymId: number, q: string) => [gymId, q],
+});
 
 /** After a collection, a write-off or a correction: every ledger list, the customers and passes read again. */
 export const useRefreshLedger = () => {
@@ -42,14 +42,6 @@ export const useWon = () => {
     [i18n.language],
   );
 };
-
-/** The server's message (already in the user's language), or the generic one. */
-export const errorText = (error: unknown, translate: (key: string) => string): string =>
-  isHttpError(error) && error.message ? error.message : translate('errors.UNKNOWN');
-
-/** The refusal's reason (`nothingOwed`, `paymentsAboveOwed`…), which pages branch on. */
-export const reasonOf = (error: unknown): string | undefined =>
-  isHttpError(error) ? (error as { reason?: string }).reason : undefined;
 
 /**
  * The filters of a list: a row on a desk screen; on a phone, folded behind a "Filters" button (with the number of
@@ -146,13 +138,16 @@ export function CustomerFilter({
 }) {
   const translate = useTranslate();
   const [q, setQ] = useState('');
-  const found = useQuery({
-    queryKey: ['ledger', 'customer-search', gymId, q],
-    queryFn: () => api.list(customerListRoute, { query: { gymId, segment: 'all', q, _start: 0, _end: 20 } }),
-    enabled: gymId > 0 && q.trim().length > 0,
-    meta: { silent: true },
-    retry: false,
-  });
+  const found = useContractList(
+    customerListRoute,
+    { query: { gymId, segment: 'all', q, _start: 0, _end: 20 } },
+    {
+      queryKey: ledgerKeys['customer-search'](gymId, q),
+      enabled: gymId > 0 && q.trim().length > 0,
+      meta: { silent: true },
+      retry: false,
+    },
+  );
   const [picked, setPicked] = useState<{ value: number; label: string } | null>(null);
   const options = (found.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.phone}` }));
   // The chosen customer keeps its label after the search moves on.

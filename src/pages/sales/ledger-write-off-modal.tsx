@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { saleWriteOffRoute } from '#domain/api/sales.ts';
 import type { UnpaidRow } from '#domain/schemas/ledger.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
-import { showFieldErrors } from '../lockers/locker-api.ts';
-import { errorText, useRefreshLedger, useWon } from './ledger-shared.tsx';
+import { useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 /**
  * Writing off a balance (docs/rules.md#money): the representative's alone, the whole owed amount, with a required

@@ -1,20 +1,16 @@
-import { DollarOutlined, MoreOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Input, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Table, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { unpaidListRoute } from '#domain/api/sales.ts';
 import { isOldBalance, OLD_BALANCE_DAYS } from '#domain/rules/ledger.ts';
-import { type UnpaidRow, type UnpaidSort, unpaidSorts } from '#domain/schemas/ledger.ts';
+import type { UnpaidRow, UnpaidSort } from '#domain/schemas/ledger.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { api } from '#src/providers/instances.ts';
-import { ConfirmTransferButton } from '../pay-request/pay-request-actions.tsx';
-import { compact, dotDate, pageRange } from './ledger-format.ts';
-import { ExportButton, LedgerFilterBar, ledgerKeys, useRefreshLedger, useWon } from './ledger-shared.tsx';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { compact, pageRange } from './ledger-format.ts';
+import { ExportButton, LedgerFilterBar, ledgerKeys, useRefreshLedger } from './ledger-shared.tsx';
+import { type UnpaidAction, UnpaidFilterFields, UnpaidTotals, useUnpaidColumns } from './unpaid-parts.tsx';
 
 const CollectDrawer = lazy(() =>
   import('./ledger-collect-drawer.tsx').then((m) => ({ default: m.CollectDrawer })),
@@ -27,14 +23,6 @@ const WriteOffModal = lazy(() =>
 );
 
 const PAGE_SIZE = 20;
-type Action = { kind: 'collect' | 'request' | 'writeOff'; row: UnpaidRow } | null;
-
-const requestColors: Record<string, string> = {
-  FIN: 'blue',
-  WAIT: 'gold',
-  APPROVE: 'green',
-  EXPIRED: 'default',
-};
 
 /**
  * `/sales/unpaid`: every sale with a balance, the total owed on top; collect a balance, send a payment request,
@@ -42,7 +30,6 @@ const requestColors: Record<string, string> = {
  */
 export function UnpaidPage() {
   const translate = useTranslate();
-  const won = useWon();
   const { selected, gymAuth } = useFacility();
   const gymId = selected?.id ?? 0;
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.payHistorySettingYn);
@@ -51,152 +38,27 @@ export function UnpaidPage() {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState<UnpaidSort>('oldest');
   const [page, setPage] = useState(1);
-  const [action, setAction] = useState<Action>(null);
+  const [action, setAction] = useState<UnpaidAction>(null);
   const refresh = useRefreshLedger();
   const query = compact({ gymId, q, sort });
 
-  const list = useQuery({
-    queryKey: ledgerKeys.unpaid(gymId, { ...query, page }),
-    queryFn: () => api.call(unpaidListRoute, { query: { ...query, gymId, ...pageRange(page, PAGE_SIZE) } }),
-    enabled: gymId > 0,
-    placeholderData: (previous) => previous,
-  });
+  const list = useContract(
+    unpaidListRoute,
+    { query: { ...query, gymId, ...pageRange(page, PAGE_SIZE) } },
+    {
+      queryKey: ledgerKeys.unpaid(gymId, { ...query, page }),
+      enabled: gymId > 0,
+      placeholderData: (previous) => previous,
+    },
+  );
   const data = list.data;
-
-  const actionsOf = (row: UnpaidRow) => {
-    const items = [
-      canChange && {
-        key: 'collect',
-        icon: <DollarOutlined />,
-        label: translate('sales.unpaid.collect.open'),
-      },
-      canChange && { key: 'request', icon: <SendOutlined />, label: translate('sales.unpaid.request.open') },
-      canWriteOff && {
-        key: 'writeOff',
-        icon: <StopOutlined />,
-        danger: true,
-        label: translate('sales.unpaid.writeOff.open'),
-      },
-    ].filter(Boolean) as { key: 'collect' | 'request' | 'writeOff'; label: string }[];
-    if (items.length === 0) return null;
-    return (
-      <Space size={4}>
-        {canChange && (
-          <Button size="small" type="primary" onClick={() => setAction({ kind: 'collect', row })}>
-            {translate('sales.unpaid.collect.open')}
-          </Button>
-        )}
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: items.filter((i) => i.key !== 'collect'),
-            onClick: ({ key }) => setAction({ kind: key as 'request' | 'writeOff', row }),
-          }}
-        >
-          <Button
-            size="small"
-            icon={<MoreOutlined />}
-            aria-label={translate('sales.unpaid.moreActions', { name: row.memberName })}
-          />
-        </Dropdown>
-      </Space>
-    );
-  };
-
-  const columns: ColumnsType<UnpaidRow> = [
-    {
-      key: 'customer',
-      title: translate('sales.history.customer'),
-      className: 'fd-nowrap',
-      render: (_, r) => (
-        <>
-          <Link to={`/memberManage/list/info?id=${r.memberId}`}>{r.memberName}</Link>
-          <span className="fd-ledger-sub">{r.phone}</span>
-        </>
-      ),
-    },
-    {
-      key: 'item',
-      title: translate('sales.history.item'),
-      render: (_, r) => (
-        <>
-          {r.itemName}
-          <span className="fd-ledger-sub">
-            {translate(`sales.history.itemTypes.${r.itemType}`)} · {dotDate(r.saleDay)}
-          </span>
-        </>
-      ),
-    },
-    {
-      key: 'price',
-      title: translate('sales.history.price'),
-      align: 'right',
-      render: (_, r) => (
-        <span className="fd-ledger-amount">
-          {won(r.price)}
-          {r.adjusted > 0 && (
-            <span className="fd-ledger-sub">
-              {translate('sales.unpaid.adjusted', { amount: won(r.adjusted) })}
-            </span>
-          )}
-        </span>
-      ),
-    },
-    {
-      key: 'paid',
-      title: translate('sales.history.paid'),
-      align: 'right',
-      render: (_, r) => <span className="fd-ledger-amount">{won(r.paid)}</span>,
-    },
-    {
-      key: 'owed',
-      title: translate('sales.unpaid.owed'),
-      align: 'right',
-      render: (_, r) => (
-        <strong className="fd-ledger-amount fd-ledger-amount--negative">{won(r.owed)}</strong>
-      ),
-    },
-    {
-      key: 'age',
-      title: translate('sales.unpaid.age'),
-      align: 'right',
-      className: 'fd-nowrap',
-      render: (_, r) =>
-        isOldBalance(r.ageDays) ? (
-          <Space size={4}>
-            <strong>{translate('sales.unpaid.days', { count: r.ageDays })}</strong>
-            <Tag color="orange">{translate('sales.unpaid.old')}</Tag>
-          </Space>
-        ) : (
-          translate('sales.unpaid.days', { count: r.ageDays })
-        ),
-    },
-    {
-      key: 'request',
-      title: translate('sales.unpaid.request.column'),
-      render: (_, r) =>
-        r.request ? (
-          <Space size={4} wrap>
-            <Tag color={requestColors[r.request.status]}>
-              {translate(`sales.unpaid.request.states.${r.request.status}`)}
-            </Tag>
-            {/* A transfer the customer reported waits for staff (docs/rules.md#payment-requests). */}
-            {r.request.status === 'WAIT' && canChange && (
-              <ConfirmTransferButton
-                gymId={gymId}
-                saleId={r.saleId}
-                requestId={r.request.id}
-                amountText={won(r.request.amount)}
-                onDone={refresh}
-              />
-            )}
-          </Space>
-        ) : (
-          '-'
-        ),
-    },
-    { key: 'actions', title: translate('sales.history.actions'), render: (_, r) => actionsOf(r) },
-  ];
+  const columns = useUnpaidColumns({
+    gymId,
+    canChange,
+    canWriteOff,
+    onAction: setAction,
+    onTransferConfirmed: refresh,
+  });
 
   const phone = usePhoneTable(columns, { name: 'customer', figure: 'owed' });
   return (
@@ -207,21 +69,7 @@ export function UnpaidPage() {
         </Typography.Title>
         <ExportButton path="/sales/unpaid/export.csv" query={query} name="unpaid" disabled={gymId === 0} />
       </div>
-      <section className="fd-ledger-cards" aria-label={translate('sales.unpaid.totals')}>
-        <Card size="small" className="fd-ledger-card--main">
-          <Statistic
-            title={translate('sales.unpaid.totalOwed')}
-            value={won(data?.totalOwed ?? 0)}
-            loading={list.isLoading && gymId > 0}
-          />
-        </Card>
-        <Card size="small">
-          <Statistic title={translate('sales.unpaid.customers')} value={data?.customers ?? 0} />
-        </Card>
-        <Card size="small">
-          <Statistic title={translate('sales.unpaid.sales')} value={data?.total ?? 0} />
-        </Card>
-      </section>
+      <UnpaidTotals data={data} loading={list.isLoading && gymId > 0} />
       <LedgerFilterBar
         label={translate('sales.history.filters')}
         active={(q ? 1 : 0) + (sort !== 'oldest' ? 1 : 0)}
@@ -232,33 +80,24 @@ export function UnpaidPage() {
           setPage(1);
         }}
       >
-        <Input.Search
-          allowClear
-          aria-label={translate('sales.unpaid.search')}
-          placeholder={translate('sales.unpaid.search')}
-          value={search}
-          maxLength={40}
-          className="fd-ledger-filters__search"
-          onChange={(event) => {
-            setSearch(event.target.value);
-            if (!event.target.value) {
+        <UnpaidFilterFields
+          search={search}
+          sort={sort}
+          onSearchChange={(value) => {
+            setSearch(value);
+            if (!value) {
               setQ('');
               setPage(1);
             }
           }}
           onSearch={(value) => {
-            setQ(value.trim());
+            setQ(value);
             setPage(1);
           }}
-        />
-        <Select<UnpaidSort>
-          aria-label={translate('sales.unpaid.sort')}
-          value={sort}
-          onChange={(value) => {
+          onSort={(value) => {
             setSort(value);
             setPage(1);
           }}
-          options={unpaidSorts.map((s) => ({ value: s, label: translate(`sales.unpaid.sorts.${s}`) }))}
         />
       </LedgerFilterBar>
       {list.isError && <Alert type="error" showIcon message={translate('sales.history.loadFailed')} />}
