@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openPglite } from '#server/db/client.ts';
-import { deriveServerKey } from '#server/modules/outbox/sealing.ts';
+import { deriveServerKey } from '#server/kernel/sealing.ts';
 
 const out = process.argv[2] ?? join(import.meta.dirname, '..', '.tmp', 'openapi.json');
 const database = await openPglite({});

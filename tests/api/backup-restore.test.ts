@@ -9,8 +9,8 @@ import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { file, member } from '#server/db/schema/index.ts';
-import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { installServerKey, loadServerKey } from '#server/kernel/sealing.ts';
+import { createMemberRepository } from '#server/modules/member/member.repository.ts';
 import { seedSubServiceCatalogue } from '#server/modules/sub-service/sub-service.ts';
 import { readArchive, writeArchive } from '#server/ops/archive.ts';
 import {
