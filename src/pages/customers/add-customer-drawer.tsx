@@ -8,7 +8,8 @@ import { customerCreateRoute, customerLookupRoute } from '#domain/api/customer.t
 import { genders } from '#domain/enums.ts';
 import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
 import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
 import { useStaffOptions } from './use-staff-options.ts';
 
@@ -22,16 +23,61 @@ type Values = {
   leadSource?: (typeof leadSources)[number] | null;
 };
 
-/** Applies the server's field errors (`errors`) to the form's fields. */
-export const fieldErrorsOf = (error: unknown): { name: string; errors: string[] }[] => {
-  const errors = isHttpError(error)
-    ? (error.errors as Record<string, string[] | string> | undefined)
-    : undefined;
-  return Object.entries(errors ?? {}).map(([name, messages]) => ({
-    name,
-    errors: Array.isArray(messages) ? messages : [messages],
-  }));
+/** The customer already registered with the phone being typed, once the typing pauses. */
+const usePhoneLookup = (gymId: number, phone: string) => {
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(normalizeMobile(phone) ?? ''), 300);
+    return () => clearTimeout(timer);
+  }, [phone]);
+  return useQuery({
+    queryKey: ['customers', 'lookup', gymId, debounced],
+    queryFn: () => api.call(customerLookupRoute, { query: { gymId, phone: debounced } }),
+    enabled: debounced !== '',
+  });
 };
+
+/** The optional fields: gender, birth date, trainer (a narrowed set's own), lead source, memo. */
+function CustomerMoreFields({
+  staff,
+  assignedTo,
+}: {
+  staff: ReturnType<typeof useStaffOptions>;
+  assignedTo: number | null;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Form.Item name="gender" label={translate('customers.fields.gender')}>
+        <Select options={genders.map((g) => ({ value: g, label: translate(`customers.gender.${g}`) }))} />
+      </Form.Item>
+      <Form.Item name="birthDate" label={translate('customers.fields.birthDate')}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="trainerMemberId"
+        label={translate('customers.fields.trainer')}
+        initialValue={assignedTo ?? undefined}
+      >
+        <Select
+          allowClear={assignedTo === null}
+          disabled={assignedTo !== null}
+          options={staff}
+          placeholder={translate('customers.add.noTrainer')}
+        />
+      </Form.Item>
+      <Form.Item name="leadSource" label={translate('customers.fields.leadSource')}>
+        <Select
+          allowClear
+          options={leadSources.map((s) => ({ value: s, label: translate(`customers.leadSource.${s}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="memo" label={translate('customers.fields.memo')} rules={[{ max: 2000 }]}>
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+    </>
+  );
+}
 
 /** "Add a customer" (docs/rules.md#customers): a phone already registered offers that customer instead. */
 export function AddCustomerDrawer({
@@ -52,17 +98,7 @@ export function AddCustomerDrawer({
   const staff = useStaffOptions(gymId);
   // A narrowed set's new customer is the caller's own (docs/rules.md#customer-reach).
   const assignedTo = useAssignedTrainer();
-  const phone = Form.useWatch('phone', form) ?? '';
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(normalizeMobile(phone) ?? ''), 300);
-    return () => clearTimeout(timer);
-  }, [phone]);
-  const existing = useQuery({
-    queryKey: ['customers', 'lookup', gymId, debounced],
-    queryFn: () => api.call(customerLookupRoute, { query: { gymId, phone: debounced } }),
-    enabled: debounced !== '',
-  });
+  const existing = usePhoneLookup(gymId, Form.useWatch('phone', form) ?? '');
   const create = useMutation({
     meta: { silent: true },
     mutationFn: (values: Values) =>
@@ -84,9 +120,7 @@ export function AddCustomerDrawer({
       onAdded(customer.id);
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-      else message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      if (!showFieldErrors(form, error)) message.error(errorText(error, translate));
     },
   });
   const found = existing.data;
@@ -156,33 +190,7 @@ export function AddCustomerDrawer({
             }
           />
         )}
-        <Form.Item name="gender" label={translate('customers.fields.gender')}>
-          <Select options={genders.map((g) => ({ value: g, label: translate(`customers.gender.${g}`) }))} />
-        </Form.Item>
-        <Form.Item name="birthDate" label={translate('customers.fields.birthDate')}>
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="trainerMemberId"
-          label={translate('customers.fields.trainer')}
-          initialValue={assignedTo ?? undefined}
-        >
-          <Select
-            allowClear={assignedTo === null}
-            disabled={assignedTo !== null}
-            options={staff}
-            placeholder={translate('customers.add.noTrainer')}
-          />
-        </Form.Item>
-        <Form.Item name="leadSource" label={translate('customers.fields.leadSource')}>
-          <Select
-            allowClear
-            options={leadSources.map((s) => ({ value: s, label: translate(`customers.leadSource.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="memo" label={translate('customers.fields.memo')} rules={[{ max: 2000 }]}>
-          <Input.TextArea rows={3} maxLength={2000} />
-        </Form.Item>
+        <CustomerMoreFields staff={staff} assignedTo={assignedTo} />
       </Form>
     </Drawer>
   );

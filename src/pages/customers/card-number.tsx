@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { customerUpdateRoute } from '#domain/api/customer.ts';
 import { isCardNumber, normalizeCardNumber } from '#domain/rules/card-number.ts';
 import type { CustomerDetail } from '#domain/schemas/customer.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
 
 // A customer's membership card (docs/rules.md#card-numbers): shown on their page, set, changed or cleared by staff.
@@ -85,7 +85,7 @@ function CardNumberDialog({
       onSaved();
     },
     onError: (error) => {
-      setProblem(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      setProblem(errorText(error, translate));
       // Ready for the next scan: the field keeps the number, selected.
       input.current?.focus({ cursor: 'all' });
     },

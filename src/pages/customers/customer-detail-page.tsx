@@ -1,25 +1,8 @@
-import { ArrowLeftOutlined, CameraOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Avatar,
-  Button,
-  Descriptions,
-  Empty,
-  Input,
-  List,
-  Modal,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Empty, Result, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   customerEraseRoute,
@@ -32,20 +15,18 @@ import {
 } from '#domain/api/customer.ts';
 import { uploadMemberImageRoute } from '#domain/api/member-image.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
+import type { Answer } from '#src/api/client.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { isHttpError } from '#src/providers/http-error.ts';
 import { api } from '#src/providers/instances.ts';
 import { BookingLinkButton } from './booking-link-button.tsx';
-import { CardNumber } from './card-number.tsx';
-import { PassStateTag } from './customer-list-page.tsx';
-import { CustomerHistoryTabs } from './customer-visits.tsx';
+import { CustomerProfile, EraseModal, MemosCard, UsageCard } from './customer-detail-parts.tsx';
+import { PassStateTag } from './customer-list-parts.tsx';
 import { MembershipQrButton } from './membership-qr-modal.tsx';
-import { formatWon } from './money.ts';
-import { OwingSales } from './owing-sales.tsx';
 import { type PassAction, PassView, useMoneyRights } from './pass-view.tsx';
 import { useRefreshCustomers } from './use-customers.ts';
 import './members.css';
+import { errorText } from '#src/kit/error-text.ts';
 
 const EditCustomerDrawer = lazy(() =>
   import('./edit-customer-drawer.tsx').then((m) => ({ default: m.EditCustomerDrawer })),
@@ -155,26 +136,25 @@ export function CustomerPasses({
   );
 }
 
-/** `/memberManage/list/info?id=`: one customer (docs/rules.md#customers). */
-export function CustomerDetailPage() {
+/** The customer, their memos and pass usage, and the page's writes (a memo, remove, erase, the photo). */
+const useCustomerDetail = ({
+  gymId,
+  id,
+  memo,
+  confirmName,
+  onMemoAdded,
+  onErased,
+}: {
+  gymId: number;
+  id: number;
+  memo: string;
+  confirmName: string;
+  onMemoAdded: () => void;
+  onErased: () => void;
+}) => {
   const translate = useTranslate();
-  const { i18n } = useTranslation();
-  const { message, modal } = App.useApp();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id'));
-  const { selected, gymAuth, approvedSubServices } = useFacility();
-  const gymId = selected?.id ?? 0;
-  // The membership QR card belongs to the check-in add-on (ENTER in APPROVE).
-  const hasCheckIn = approvedSubServices.has('ENTER');
-  const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
-  const isRepresentative = Boolean(gymAuth?.representYn);
+  const { message } = App.useApp();
   const refresh = useRefreshCustomers();
-  const [editing, setEditing] = useState(false);
-  const [memo, setMemo] = useState('');
-  const [erasing, setErasing] = useState(false);
-  const [confirmName, setConfirmName] = useState('');
-
   const customer = useQuery({
     queryKey: ['customers', 'detail', gymId, id],
     queryFn: () => api.call(customerGetRoute, { params: { id }, query: { gymId } }),
@@ -196,10 +176,10 @@ export function CustomerDetailPage() {
     mutationFn: () =>
       api.call(customerMemoCreateRoute, { params: { id }, query: { gymId }, body: { content: memo } }),
     onSuccess: () => {
-      setMemo('');
+      onMemoAdded();
       void memos.refetch();
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
   const remove = useMutation({
     meta: { silent: true },
@@ -208,25 +188,124 @@ export function CustomerDetailPage() {
       message.success(translate('customers.detail.removed'));
       refresh();
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
   const erase = useMutation({
     meta: { silent: true },
     mutationFn: () =>
       api.call(customerEraseRoute, { params: { id }, query: { gymId }, body: { confirmName } }),
     onSuccess: () => {
-      setErasing(false);
+      onErased();
       message.success(translate('customers.detail.erased'));
       refresh();
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
   const uploadPhoto = useMutation({
     meta: { silent: true },
     mutationFn: (file: File) =>
       api.upload(uploadMemberImageRoute, { params: { memberId: id }, field: 'image', file }),
     onSuccess: () => refresh(),
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
+  });
+  return { customer, memos, usage, addMemo, remove, erase, uploadPhoto };
+};
+
+/** The customer's name and state, and the buttons of staff who may change members. */
+function CustomerHead({
+  customer: c,
+  memberId,
+  gymId,
+  gymName,
+  canChange,
+  isRepresentative,
+  hasCheckIn,
+  onEdit,
+  onRemove,
+  onErase,
+}: {
+  customer: Answer<typeof customerGetRoute>;
+  memberId: number;
+  gymId: number;
+  gymName: string;
+  canChange: boolean;
+  isRepresentative: boolean;
+  hasCheckIn: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+  onErase: () => void;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const removed = c.status === 'QUIT';
+  const qrButton = (
+    <MembershipQrButton
+      gymId={gymId}
+      gymName={gymName}
+      memberId={memberId}
+      name={c.name}
+      canChange={canChange}
+    />
+  );
+  return (
+    <div className="fd-members-head">
+      <Space>
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          aria-label={translate('customers.detail.back')}
+          onClick={() => navigate('/memberManage/list')}
+        />
+        <Typography.Title level={1} className="fd-page-title">
+          {c.name}
+        </Typography.Title>
+        <PassStateTag customer={c} />
+      </Space>
+      {canChange && !removed && (
+        <Space wrap>
+          <Button onClick={onEdit}>{translate('customers.detail.edit')}</Button>
+          <BookingLinkButton gymId={gymId} memberId={memberId} name={c.name} />
+          {hasCheckIn && qrButton}
+          <Button danger onClick={onRemove}>
+            {translate('customers.detail.remove')}
+          </Button>
+          {isRepresentative && (
+            <Button danger type="dashed" onClick={onErase}>
+              {translate('customers.detail.erase')}
+            </Button>
+          )}
+        </Space>
+      )}
+      {!canChange && hasCheckIn && !removed && qrButton}
+    </div>
+  );
+}
+
+/** `/memberManage/list/info?id=`: one customer (docs/rules.md#customers). */
+export function CustomerDetailPage() {
+  const translate = useTranslate();
+  const { modal } = App.useApp();
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  const { selected, gymAuth, approvedSubServices } = useFacility();
+  const gymId = selected?.id ?? 0;
+  // The membership QR card belongs to the check-in add-on (ENTER in APPROVE).
+  const hasCheckIn = approvedSubServices.has('ENTER');
+  const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
+  const isRepresentative = Boolean(gymAuth?.representYn);
+  const refresh = useRefreshCustomers();
+  const [editing, setEditing] = useState(false);
+  const [memo, setMemo] = useState('');
+  const [erasing, setErasing] = useState(false);
+  const [confirmName, setConfirmName] = useState('');
+
+  const { customer, memos, usage, addMemo, remove, erase, uploadPhoto } = useCustomerDetail({
+    gymId,
+    id,
+    memo,
+    confirmName,
+    onMemoAdded: () => setMemo(''),
+    onErased: () => setErasing(false),
   });
 
   if (customer.isError)
@@ -240,60 +319,30 @@ export function CustomerDetailPage() {
   const c = customer.data;
   if (!c) return <Skeleton active />;
   const removed = c.status === 'QUIT';
-  const qrButton = (
-    <MembershipQrButton
-      gymId={gymId}
-      gymName={selected?.name ?? ''}
-      memberId={id}
-      name={c.name}
-      canChange={canChange}
-    />
-  );
 
   return (
     <div className="fd-members-page">
-      <div className="fd-members-head">
-        <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label={translate('customers.detail.back')}
-            onClick={() => navigate('/memberManage/list')}
-          />
-          <Typography.Title level={1} className="fd-page-title">
-            {c.name}
-          </Typography.Title>
-          <PassStateTag customer={c} />
-        </Space>
-        {canChange && !removed && (
-          <Space wrap>
-            <Button onClick={() => setEditing(true)}>{translate('customers.detail.edit')}</Button>
-            <BookingLinkButton gymId={gymId} memberId={id} name={c.name} />
-            {hasCheckIn && qrButton}
-            <Button
-              danger
-              onClick={() =>
-                modal.confirm({
-                  title: translate('customers.detail.removeTitle', { name: c.name }),
-                  content: translate('customers.detail.removeHelp'),
-                  okText: translate('customers.detail.remove'),
-                  okButtonProps: { danger: true },
-                  cancelText: translate('buttons.cancel'),
-                  onOk: () => remove.mutateAsync(),
-                })
-              }
-            >
-              {translate('customers.detail.remove')}
-            </Button>
-            {isRepresentative && (
-              <Button danger type="dashed" onClick={() => setErasing(true)}>
-                {translate('customers.detail.erase')}
-              </Button>
-            )}
-          </Space>
-        )}
-        {!canChange && hasCheckIn && !removed && qrButton}
-      </div>
+      <CustomerHead
+        customer={c}
+        memberId={id}
+        gymId={gymId}
+        gymName={selected?.name ?? ''}
+        canChange={canChange}
+        isRepresentative={isRepresentative}
+        hasCheckIn={hasCheckIn}
+        onEdit={() => setEditing(true)}
+        onRemove={() =>
+          modal.confirm({
+            title: translate('customers.detail.removeTitle', { name: c.name }),
+            content: translate('customers.detail.removeHelp'),
+            okText: translate('customers.detail.remove'),
+            okButtonProps: { danger: true },
+            cancelText: translate('buttons.cancel'),
+            onOk: () => remove.mutateAsync(),
+          })
+        }
+        onErase={() => setErasing(true)}
+      />
       {removed && (
         <Alert
           type="warning"
@@ -301,65 +350,14 @@ export function CustomerDetailPage() {
           message={translate(c.erased ? 'customers.detail.isErased' : 'customers.detail.isRemoved')}
         />
       )}
-      <SectionCard title={translate('customers.detail.profile')}>
-        <Space align="start" wrap size="large">
-          <Space direction="vertical" align="center">
-            <Avatar size={72} src={c.image ?? undefined} alt="">
-              {c.name.slice(0, 1)}
-            </Avatar>
-            {canChange && !removed && (
-              <Upload
-                accept="image/png,image/jpeg,image/webp"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  uploadPhoto.mutate(file);
-                  return false;
-                }}
-              >
-                <Button size="small" icon={<CameraOutlined />} loading={uploadPhoto.isPending}>
-                  {translate('customers.detail.photo')}
-                </Button>
-              </Upload>
-            )}
-          </Space>
-          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
-            <Descriptions.Item label={translate('customers.fields.phone')}>
-              {c.phone || '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.gender')}>
-              {translate(`customers.gender.${c.gender}`)}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.birthDate')}>
-              {c.birthDate ?? '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.trainer')}>
-              {c.trainerName ?? '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.leadSource')}>
-              {c.leadSource ? translate(`customers.leadSource.${c.leadSource}`) : '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.registeredOn')}>
-              {c.registeredOn}
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.cardNumber')}>
-              <CardNumber gymId={gymId} customer={c} canChange={canChange && !removed} onSaved={refresh} />
-            </Descriptions.Item>
-            <Descriptions.Item label={translate('customers.fields.unpaid')}>
-              {c.unpaidAmount > 0 ? (
-                <div>
-                  <Typography.Text type="danger">{formatWon(c.unpaidAmount, i18n.language)}</Typography.Text>
-                  <OwingSales gymId={gymId} memberId={c.id} />
-                </div>
-              ) : (
-                '-'
-              )}
-            </Descriptions.Item>
-            {c.memo && (
-              <Descriptions.Item label={translate('customers.fields.memo')}>{c.memo}</Descriptions.Item>
-            )}
-          </Descriptions>
-        </Space>
-      </SectionCard>
+      <CustomerProfile
+        gymId={gymId}
+        customer={c}
+        canChange={canChange && !removed}
+        uploading={uploadPhoto.isPending}
+        onPhoto={(file) => uploadPhoto.mutate(file)}
+        onSaved={refresh}
+      />
       <CustomerPasses
         gymId={gymId}
         memberId={id}
@@ -367,76 +365,15 @@ export function CustomerDetailPage() {
         canChange={canChange}
         removed={removed}
       />
-      <SectionCard title={translate('customers.detail.usage')}>
-        <CustomerHistoryTabs gymId={gymId} memberId={id}>
-          <Table
-            size="small"
-            rowKey="id"
-            loading={usage.isLoading}
-            dataSource={usage.data ?? []}
-            scroll={{ x: 'max-content' }}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            locale={{ emptyText: translate('customers.detail.noUsage') }}
-            columns={[
-              {
-                key: 'when',
-                title: translate('passes.view.when'),
-                render: (_, u) => u.createDate.slice(0, 16).replace('T', ' '),
-                className: 'fd-nowrap',
-              },
-              { key: 'pass', dataIndex: 'ticketName', title: translate('customers.fields.pass') },
-              {
-                key: 'kind',
-                title: translate('passes.usage.kind'),
-                render: (_, u) => translate(`passes.usage.kinds.${u.kind}`),
-              },
-              {
-                key: 'sessions',
-                dataIndex: 'sessions',
-                title: translate('passes.usage.sessions'),
-                align: 'right',
-              },
-              { key: 'note', title: translate('passes.adjust.note'), render: (_, u) => u.note ?? '' },
-              { key: 'by', title: translate('passes.view.by'), render: (_, u) => u.createdByName ?? '-' },
-            ]}
-          />
-        </CustomerHistoryTabs>
-      </SectionCard>
-      <SectionCard title={translate('customers.detail.memos')}>
-        {canChange && !removed && (
-          <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-            <Input
-              aria-label={translate('customers.detail.memoPlaceholder')}
-              placeholder={translate('customers.detail.memoPlaceholder')}
-              value={memo}
-              maxLength={2000}
-              onChange={(event) => setMemo(event.target.value)}
-              onPressEnter={() => memo.trim() && addMemo.mutate()}
-            />
-            <Button
-              type="primary"
-              loading={addMemo.isPending}
-              disabled={!memo.trim()}
-              onClick={() => addMemo.mutate()}
-            >
-              {translate('customers.detail.addMemo')}
-            </Button>
-          </Space.Compact>
-        )}
-        <List
-          loading={memos.isLoading}
-          dataSource={memos.data ?? []}
-          locale={{ emptyText: translate('customers.detail.noMemos') }}
-          renderItem={(m) => (
-            <List.Item>
-              <List.Item.Meta
-                title={m.content}
-                description={`${m.createDate.slice(0, 16).replace('T', ' ')} · ${m.createdByName ?? ''}`}
-              />
-            </List.Item>
-          )}
-        />
-      </SectionCard>
+      <UsageCard gymId={gymId} memberId={id} usage={usage} />
+      <MemosCard
+        memos={memos}
+        canAdd={canChange && !removed}
+        memo={memo}
+        adding={addMemo.isPending}
+        onMemo={setMemo}
+        onAdd={() => addMemo.mutate()}
+      />
       <Suspense fallback={null}>
         {editing && (
           <EditCustomerDrawer
@@ -450,26 +387,15 @@ export function CustomerDetailPage() {
           />
         )}
       </Suspense>
-      <Modal
+      <EraseModal
         open={erasing}
-        title={translate('customers.detail.eraseTitle')}
+        name={c.name}
+        confirmName={confirmName}
+        pending={erase.isPending}
+        onConfirmName={setConfirmName}
         onCancel={() => setErasing(false)}
-        okText={translate('customers.detail.erase')}
-        okButtonProps={{ danger: true, disabled: confirmName.trim() !== c.name, loading: erase.isPending }}
-        onOk={() => erase.mutate()}
-        cancelText={translate('buttons.cancel')}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{translate('customers.detail.eraseHelp')}</Typography.Paragraph>
-        <Typography.Paragraph strong>
-          {translate('customers.detail.eraseType', { name: c.name })}
-        </Typography.Paragraph>
-        <Input
-          aria-label={translate('customers.detail.eraseType', { name: c.name })}
-          value={confirmName}
-          onChange={(event) => setConfirmName(event.target.value)}
-        />
-      </Modal>
+        onErase={() => erase.mutate()}
+      />
     </div>
   );
 }

@@ -7,9 +7,9 @@ import { genders } from '#domain/enums.ts';
 import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
 import type { CustomerDetail } from '#domain/schemas/customer.ts';
 import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { api } from '#src/providers/instances.ts';
-import { fieldErrorsOf } from './add-customer-drawer.tsx';
 import { useStaffOptions } from './use-staff-options.ts';
 
 type Values = {
@@ -61,9 +61,7 @@ export function EditCustomerDrawer({
       onSaved();
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-      else message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      if (!showFieldErrors(form, error)) message.error(errorText(error, translate));
     },
   });
   return (

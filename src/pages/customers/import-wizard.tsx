@@ -1,32 +1,52 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Modal,
-  Progress,
-  Result,
-  Select,
-  Space,
-  Steps,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, Modal, Result, Steps } from 'antd';
 import Papa from 'papaparse';
 import { useState } from 'react';
 import { batchCreateRoute } from '#domain/api/customer.ts';
 import { IMPORT_MAX_ROWS, type ImportResult } from '#domain/schemas/customer.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
-import { saveBlob } from './download.ts';
-import { guessMapping, type ImportField, importFields, mapRows, templateCsv } from './import-mapping.ts';
+import { guessMapping, type ImportField, mapRows } from './import-mapping.ts';
+import { CheckStep, MapStep, UploadStep } from './import-steps.tsx';
 
 type Row = ReturnType<typeof mapRows>[number];
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** A CSV file read in the browser: its header and rows, or why it cannot be imported. */
+const useCsvFile = (onRead: (fields: string[], data: Record<string, string>[]) => void) => {
+  const translate = useTranslate();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const readFile = (file: File) => {
+    setFileError(null);
+    if (file.size > MAX_FILE_BYTES || !/\.(csv|txt)$/i.test(file.name)) {
+      setFileError(translate('customers.import.badFile'));
+      return false;
+    }
+    Papa.parse<Record<string, string>>(file, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      complete: (result) => {
+        const fields = (result.meta.fields ?? []).map((f) => f.replace(/^\uFEFF/, ''));
+        if (!fields.length || !result.data.length) {
+          setFileError(translate('customers.import.emptyFile'));
+          return;
+        }
+        if (result.data.length > IMPORT_MAX_ROWS) {
+          setFileError(translate('validation.tooManyRows'));
+          return;
+        }
+        const data = result.data.map((r) =>
+          Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/^\uFEFF/, ''), v])),
+        );
+        onRead(fields, data);
+      },
+      error: () => setFileError(translate('customers.import.badFile')),
+    });
+    return false;
+  };
+  return { fileError, readFile };
+};
 
 /**
  * The customer import (docs/rules.md#customers): upload a CSV, map its columns, see the dry run per row, then import
@@ -53,39 +73,13 @@ export function ImportWizard({
   const [dry, setDry] = useState<ImportResult | null>(null);
   const [progress, setProgress] = useState(0);
   const [done, setDone] = useState<ImportResult | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
 
-  const readFile = (file: File) => {
-    setFileError(null);
-    if (file.size > MAX_FILE_BYTES || !/\.(csv|txt)$/i.test(file.name)) {
-      setFileError(translate('customers.import.badFile'));
-      return false;
-    }
-    Papa.parse<Record<string, string>>(file, {
-      header: true,
-      skipEmptyLines: 'greedy',
-      complete: (result) => {
-        const fields = (result.meta.fields ?? []).map((f) => f.replace(/^\uFEFF/, ''));
-        if (!fields.length || !result.data.length) {
-          setFileError(translate('customers.import.emptyFile'));
-          return;
-        }
-        if (result.data.length > IMPORT_MAX_ROWS) {
-          setFileError(translate('validation.tooManyRows'));
-          return;
-        }
-        const data = result.data.map((r) =>
-          Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/^\uFEFF/, ''), v])),
-        );
-        setHeaders(fields);
-        setRecords(data);
-        setMapping(guessMapping(fields));
-        setStep(1);
-      },
-      error: () => setFileError(translate('customers.import.badFile')),
-    });
-    return false;
-  };
+  const { fileError, readFile } = useCsvFile((fields, data) => {
+    setHeaders(fields);
+    setRecords(data);
+    setMapping(guessMapping(fields));
+    setStep(1);
+  });
 
   const check = useMutation({
     meta: { silent: true },
@@ -95,7 +89,7 @@ export function ImportWizard({
       setDry(result);
       setStep(2);
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
 
   const commit = useMutation({
@@ -116,7 +110,7 @@ export function ImportWizard({
       setStep(3);
       onImported();
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
 
   const runDry = () => {
@@ -124,9 +118,6 @@ export function ImportWizard({
     setRows(mapped);
     check.mutate(mapped);
   };
-
-  const resultColor = { ADD: 'blue', DUPLICATE: 'purple', ERROR: 'red' } as const;
-  const dryRows = (dry?.rows ?? []).map((r, i) => ({ ...r, ...rows[i], id: r.line }));
 
   return (
     <Modal
@@ -146,121 +137,27 @@ export function ImportWizard({
         }))}
         className="fd-pass-card"
       />
-      {step === 0 && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Upload.Dragger
-            accept=".csv,text/csv"
-            showUploadList={false}
-            beforeUpload={readFile}
-            multiple={false}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p>{translate('customers.import.drop', { max: IMPORT_MAX_ROWS.toLocaleString() })}</p>
-          </Upload.Dragger>
-          {fileError && <Alert type="error" showIcon message={fileError} />}
-          <Button
-            type="link"
-            onClick={() =>
-              saveBlob(
-                new Blob([templateCsv()], { type: 'text/csv;charset=utf-8' }),
-                'fitdesk-customers-template.csv',
-              )
-            }
-          >
-            {translate('customers.import.template')}
-          </Button>
-        </Space>
-      )}
+      {step === 0 && <UploadStep fileError={fileError} onFile={readFile} />}
       {step === 1 && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph>
-            {translate('customers.import.mapHelp', { count: records.length })}
-          </Typography.Paragraph>
-          {importFields.map((field) => (
-            <Space key={field} wrap>
-              <span style={{ display: 'inline-block', minWidth: 96 }}>
-                {translate(`customers.fields.${field}`)}
-                {field === 'name' || field === 'phone' ? ' *' : ''}
-              </span>
-              <Select
-                aria-label={translate(`customers.fields.${field}`)}
-                style={{ minWidth: 200 }}
-                allowClear
-                value={mapping[field]}
-                onChange={(value?: string) => setMapping((m) => ({ ...m, [field]: value }))}
-                options={headers.map((h) => ({ value: h, label: h }))}
-              />
-            </Space>
-          ))}
-          <Space>
-            <Button onClick={() => setStep(0)}>{translate('customers.import.back')}</Button>
-            <Button
-              type="primary"
-              disabled={!mapping.name || !mapping.phone}
-              loading={check.isPending}
-              onClick={runDry}
-            >
-              {translate('customers.import.check')}
-            </Button>
-          </Space>
-        </Space>
+        <MapStep
+          count={records.length}
+          headers={headers}
+          mapping={mapping}
+          checking={check.isPending}
+          onMap={(field, value) => setMapping((m) => ({ ...m, [field]: value }))}
+          onBack={() => setStep(0)}
+          onCheck={runDry}
+        />
       )}
       {step === 2 && dry && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Space wrap>
-            <Tag color="blue">{translate('customers.import.toAdd', { count: dry.added })}</Tag>
-            <Tag color="purple">{translate('customers.import.duplicates', { count: dry.duplicates })}</Tag>
-            <Tag color="red">{translate('customers.import.errors', { count: dry.errors })}</Tag>
-          </Space>
-          <Table
-            size="small"
-            rowKey="id"
-            dataSource={dryRows}
-            scroll={{ x: 'max-content', y: 320 }}
-            pagination={false}
-            columns={[
-              { key: 'line', dataIndex: 'line', title: translate('customers.import.line'), width: 64 },
-              { key: 'name', dataIndex: 'name', title: translate('customers.fields.name') },
-              { key: 'phone', dataIndex: 'phone', title: translate('customers.fields.phone') },
-              {
-                key: 'result',
-                title: translate('customers.import.result'),
-                render: (_, r) => (
-                  <Space direction="vertical" size={0}>
-                    <Tag color={resultColor[r.result]}>
-                      {translate(`customers.import.results.${r.result}`)}
-                    </Tag>
-                    {r.reason && (
-                      <Typography.Text type="secondary">
-                        {translate(
-                          r.reason.startsWith('duplicate')
-                            ? `customers.import.reasons.${r.reason}`
-                            : `validation.${r.reason}`,
-                        )}
-                      </Typography.Text>
-                    )}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-          {commit.isPending && <Progress percent={progress} status="active" />}
-          <Space>
-            <Button onClick={() => setStep(1)} disabled={commit.isPending}>
-              {translate('customers.import.back')}
-            </Button>
-            <Button
-              type="primary"
-              disabled={dry.added === 0}
-              loading={commit.isPending}
-              onClick={() => commit.mutate()}
-            >
-              {translate('customers.import.commit', { count: dry.added })}
-            </Button>
-          </Space>
-        </Space>
+        <CheckStep
+          dry={dry}
+          rows={rows}
+          committing={commit.isPending}
+          progress={progress}
+          onBack={() => setStep(1)}
+          onCommit={() => commit.mutate()}
+        />
       )}
       {step === 3 && done && (
         <Result

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { membershipQrReissueRoute, membershipQrRoute, membershipQrSendRoute } from '#domain/api/entry.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
 
 // The customer's membership QR card (docs/rules.md#check-in): the signed code drawn as a QR image, with the
@@ -57,8 +57,6 @@ function QrCard({ gymName, name, image, alt, version, bordered }: CardProps & { 
   );
 }
 
-const errorText = (error: unknown, fallback: string) => (isHttpError(error) ? error.message : fallback);
-
 /** The "Membership QR" button of the customer page and its card. */
 export function MembershipQrButton({
   gymId,
@@ -95,6 +93,27 @@ export function MembershipQrButton({
   );
 }
 
+/** The code drawn as a QR image (the drawing library loads on first use). */
+const useQrImage = (code: string | undefined) => {
+  const [image, setImage] = useState<string | null>(null);
+  const [drawFailed, setDrawFailed] = useState(false);
+
+  useEffect(() => {
+    if (!code) return;
+    let live = true;
+    setImage(null);
+    setDrawFailed(false);
+    import('qrcode')
+      .then(({ toDataURL }) => toDataURL(code, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' }))
+      .then((url) => live && setImage(url))
+      .catch(() => live && setDrawFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return { image, drawFailed };
+};
+
 export function MembershipQrModal({
   gymId,
   gymName,
@@ -120,29 +139,14 @@ export function MembershipQrModal({
     retry: false,
     gcTime: 0,
   });
-  const [image, setImage] = useState<string | null>(null);
-  const [drawFailed, setDrawFailed] = useState(false);
   const code = qr.data?.code;
-
-  useEffect(() => {
-    if (!code) return;
-    let live = true;
-    setImage(null);
-    setDrawFailed(false);
-    import('qrcode')
-      .then(({ toDataURL }) => toDataURL(code, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' }))
-      .then((url) => live && setImage(url))
-      .catch(() => live && setDrawFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [code]);
+  const { image, drawFailed } = useQrImage(code);
 
   const send = useMutation({
     meta: { silent: true },
     mutationFn: () => api.call(membershipQrSendRoute, { params: { id: memberId }, body: { gymId } }),
     onSuccess: () => void message.success(t('customers.qr.sent')),
-    onError: (error) => void message.error(errorText(error, t('errors.UNKNOWN'))),
+    onError: (error) => void message.error(errorText(error, t)),
   });
   const reissue = useMutation({
     meta: { silent: true },
@@ -151,7 +155,7 @@ export function MembershipQrModal({
       queryClient.setQueryData(queryKey, fresh);
       void message.success(t('customers.qr.reissued'));
     },
-    onError: (error) => void message.error(errorText(error, t('errors.UNKNOWN'))),
+    onError: (error) => void message.error(errorText(error, t)),
   });
 
   const confirmReissue = () =>
@@ -185,7 +189,7 @@ export function MembershipQrModal({
     >
       <style>{PRINT_CSS}</style>
       {qr.isError ? (
-        <Alert type="error" showIcon message={errorText(qr.error, t('customers.qr.failed'))} />
+        <Alert type="error" showIcon message={errorText(qr.error, t, 'customers.qr.failed')} />
       ) : drawFailed ? (
         <Alert type="error" showIcon message={t('customers.qr.failed')} />
       ) : !card ? (

@@ -1,14 +1,16 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Card, Descriptions, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasRight } from '#domain/permissions.ts';
 import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { formatWon } from './money.ts';
-import { periodGeometry } from './period-bar.ts';
+import { type PassAction, PassActionsMenu, PassFacts, PassPayments, PeriodBar } from './pass-view-parts.tsx';
 
-export type PassAction = 'collect' | 'hold' | 'end-hold' | 'transfer' | 'adjust' | 'refund';
+export type { PassAction } from './pass-view-parts.tsx';
+
+import { periodGeometry } from './period-bar.ts';
 
 // Tag colours whose text keeps AA contrast on their tint.
 const STATE_COLORS: Record<TicketIssueDetail['state'], string> = {
@@ -81,94 +83,12 @@ export function PassView({
       }
       extra={
         first && onAction ? (
-          <Space.Compact>
-            <Button size="small" onClick={() => onAction(first, pass)}>
-              {translate(`passes.actions.${first}`)}
-            </Button>
-            {more.length > 0 && (
-              <Dropdown
-                trigger={['click']}
-                placement="bottomRight"
-                menu={{
-                  items: more.map((a) => ({
-                    key: a,
-                    label: translate(`passes.actions.${a}`),
-                    danger: a === 'refund',
-                  })),
-                  onClick: ({ key }) => onAction(key as PassAction, pass),
-                }}
-              >
-                <Button size="small" aria-label={translate('passes.actions.more')}>
-                  ⋯
-                </Button>
-              </Dropdown>
-            )}
-          </Space.Compact>
+          <PassActionsMenu first={first} more={more} onAction={(action) => onAction(action, pass)} />
         ) : null
       }
     >
-      {geometry && (
-        <div aria-hidden="true">
-          <div className="fd-period-bar">
-            <div className="fd-period-bar__used" style={{ width: `${geometry.used}%` }} />
-            {geometry.holds.map((h) => (
-              <Tooltip key={`${h.left}-${h.width}`} title={translate('passes.view.hold')}>
-                <div className="fd-period-bar__hold" style={{ left: `${h.left}%`, width: `${h.width}%` }} />
-              </Tooltip>
-            ))}
-            {geometry.today !== null && (
-              <div className="fd-period-bar__today" style={{ left: `${geometry.today}%` }} />
-            )}
-          </div>
-          <div className="fd-period-legend">
-            <span>{pass.startDate}</span>
-            <span>{pass.endDate}</span>
-          </div>
-        </div>
-      )}
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} className="fd-pass-card">
-        <Descriptions.Item label={translate('passes.view.period')}>
-          {pass.startDate} ~ {pass.endDate ?? translate('passes.view.noEnd')}
-        </Descriptions.Item>
-        {pass.daysLeft !== null && (
-          <Descriptions.Item label={translate('passes.view.daysLeft')}>
-            {translate('passes.view.days', { count: pass.daysLeft })}
-          </Descriptions.Item>
-        )}
-        {pass.sessionCount !== null && (
-          <Descriptions.Item label={translate('passes.view.sessions')}>
-            {translate('passes.view.sessionsUsed', {
-              used: pass.sessionsUsed,
-              count: pass.sessionCount,
-              left: pass.sessionsLeft ?? 0,
-            })}
-          </Descriptions.Item>
-        )}
-        {/* Without payHistoryUseYn the server sends no amounts (docs/rules.md#access-table). */}
-        {!pass.moneyHidden && (
-          <Descriptions.Item label={translate('passes.view.price')}>{won(pass.price)}</Descriptions.Item>
-        )}
-        {!pass.moneyHidden && (
-          <Descriptions.Item label={translate('passes.view.paid')}>{won(pass.paidAmount)}</Descriptions.Item>
-        )}
-        {!pass.moneyHidden && (
-          <Descriptions.Item label={translate('passes.view.unpaid')}>
-            {pass.unpaidAmount > 0 ? (
-              <Typography.Text type="danger">{won(pass.unpaidAmount)}</Typography.Text>
-            ) : (
-              won(0)
-            )}
-          </Descriptions.Item>
-        )}
-        {pass.refundedAmount > 0 && (
-          <Descriptions.Item label={translate('passes.view.refunded')}>
-            {won(pass.refundedAmount)}
-          </Descriptions.Item>
-        )}
-        {pass.soldByName && (
-          <Descriptions.Item label={translate('passes.view.soldBy')}>{pass.soldByName}</Descriptions.Item>
-        )}
-      </Descriptions>
+      {geometry && <PeriodBar pass={pass} geometry={geometry} />}
+      <PassFacts pass={pass} won={won} />
       {pass.holds.length > 0 && (
         <Typography.Paragraph type="secondary">
           {translate('passes.view.holds')}:{' '}
@@ -190,40 +110,7 @@ export function PassView({
             .join(' · ')}
         </Typography.Paragraph>
       )}
-      {pass.payments.length > 0 && (
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={pass.payments}
-          columns={[
-            {
-              key: 'date',
-              title: translate('passes.view.when'),
-              render: (_, p) => p.createDate.slice(0, 10),
-              className: 'fd-nowrap',
-            },
-            {
-              key: 'method',
-              title: translate('passes.view.method'),
-              render: (_, p) => translate(`passes.method.${p.method}`),
-            },
-            {
-              key: 'amount',
-              title: translate('passes.view.amount'),
-              align: 'right',
-              render: (_, p) =>
-                p.amount < 0 ? (
-                  <Typography.Text type="danger">{won(p.amount)}</Typography.Text>
-                ) : (
-                  won(p.amount)
-                ),
-            },
-            { key: 'by', title: translate('passes.view.by'), render: (_, p) => p.createdByName ?? '-' },
-          ]}
-        />
-      )}
+      {pass.payments.length > 0 && <PassPayments pass={pass} won={won} />}
     </Card>
   );
 }
