@@ -28,6 +28,3 @@ export const useRefreshLockers = () => {
     void client.invalidateQueries({ queryKey: ['customers'] });
   }, [client]);
 };
-
-// The sales pages still import the field-error helper from here: the kit's own, until they move to it.
-export { showFieldErrors } from '#src/kit/form-errors.ts';
