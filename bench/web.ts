@@ -29,6 +29,9 @@ const PUBLIC_ROUTES = ['/select', '/terms', '/privacy', '/login', '/join'] as co
 /** Desk pages a signed-in representative opens first (issue 28 item 7): a list, the desk, the calendar, charts. */
 const DESK_ROUTES = ['/memberManage/list', '/pay/payment', '/plan/schedule', '/sales/statistics'] as const;
 type Route = (typeof PUBLIC_ROUTES)[number] | (typeof DESK_ROUTES)[number];
+/** A desk page is drawn once its title is: the session, the facility and the page's chunk and data came first. */
+const DESK_TITLE = '.fd-page-title, .fd-schedule-title';
+const DRAWN_TIMEOUT_MS = 60_000;
 /** The demo's representative (server/seed/seed.ts): every desk page is open to it. */
 const REPRESENTATIVE = { userId: 'demo', password: 'demo1234' };
 /**
@@ -94,6 +97,8 @@ type FirstLoad = {
   errors: string[];
   /** Where the visit ended (a desk route must not send a signed-in visitor elsewhere). */
   landedOn: string;
+  /** Whether a desk page drew its title (public routes: always). */
+  drawn: boolean;
 };
 
 /**
@@ -128,6 +133,16 @@ const firstLoad = async (
       pending.push(response.body().then((body) => ({ url: response.url(), type, body })));
     });
     await page.goto(`${baseUrl}${route}?lng=en`, { waitUntil: 'networkidle' });
+    // A desk page goes quiet between the session's calls and its own chunk when the machine is busy: wait for its
+    // title before the network's last quiet.
+    const drawn = sid
+      ? await page
+          .locator(DESK_TITLE)
+          .first()
+          .waitFor({ timeout: DRAWN_TIMEOUT_MS })
+          .then(() => true)
+          .catch(() => false)
+      : true;
     // A page may still be rendering when the network first goes quiet, and call out after that (the session
     // check did): give it a moment and wait for quiet again.
     await page.waitForTimeout(2000);
@@ -152,6 +167,7 @@ const firstLoad = async (
       scripts: scripts.map(({ name, gzipped }) => ({ name, gzipped })),
       errors,
       landedOn: new URL(page.url()).pathname,
+      drawn,
     };
   } finally {
     await context.close();
@@ -200,6 +216,7 @@ const checkFirstLoad = (load: FirstLoad, problems: string[]): string => {
   if (tooMany) problems.push(`${route}: ${load.files} JS files, over the budget of ${filesBudget}`);
   if (isDeskRoute(route)) {
     if (load.landedOn !== route) problems.push(`${route}: the signed-in visit ended on ${load.landedOn}`);
+    if (!load.drawn) problems.push(`${route}: no page title within ${DRAWN_TIMEOUT_MS / 1000} s`);
   } else if (load.scripts.some((s) => s.name.startsWith('back-office')))
     // The public pages, sign-in included, paint without Refine and antd (docs/architecture.md#web-app).
     problems.push(`${route} loads the back-office bundle`);
