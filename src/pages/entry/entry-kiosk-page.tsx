@@ -17,6 +17,7 @@ import {
   KioskErrorScreen,
   KioskOffline,
   KioskResultScreen,
+  useOtherLanguage,
 } from './kiosk-screens.tsx';
 import {
   clearEntryKiosk,
@@ -47,6 +48,8 @@ const SAME_CODE_MS = 10_000;
 
 export function EntryKioskPage() {
   const { t } = useTranslation();
+  // The answers show the other language too: its texts load now, before the first person checks in.
+  useOtherLanguage();
   const navigate = useNavigate();
   const [stored, setStored] = useState<StoredEntryKiosk | null>(() => readEntryKiosk());
   const [notice, setNotice] = useState<string | null>(null);

@@ -15,6 +15,28 @@ export const REFUSED_RETURN_MS = 10_000;
 /** How long the last-4 chooser waits for a tap. */
 export const CHOOSER_RETURN_MS = 20_000;
 
+/**
+ * The kiosk answers in both languages, and the app downloads only the texts of the one it shows (src/i18n): the
+ * other language's load when the kiosk opens, and its lines show once they are in.
+ */
+export const useOtherLanguage = (): { otherLanguage: 'ko' | 'en'; otherReady: boolean } => {
+  const { i18n } = useTranslation();
+  const otherLanguage = i18n.language.startsWith('ko') ? 'en' : 'ko';
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const otherReady = loaded === otherLanguage || i18n.hasResourceBundle(otherLanguage, 'translation');
+  useEffect(() => {
+    if (otherReady) return;
+    let live = true;
+    void i18n.loadLanguages(otherLanguage).then(() => {
+      if (live) setLoaded(otherLanguage);
+    });
+    return () => {
+      live = false;
+    };
+  }, [i18n, otherLanguage, otherReady]);
+  return { otherLanguage, otherReady };
+};
+
 /** Milliseconds left of `ms`, restarted whenever `paused` turns off; `onDone` once it reaches 0. */
 const useCountdown = (ms: number, paused: boolean, onDone: () => void): number => {
   const [left, setLeft] = useState(ms);
@@ -117,7 +139,7 @@ export function KioskResultScreen({
   const { t, i18n } = useTranslation();
   const kind = resultKindOf(answer, overridden);
   const language = i18n.language;
-  const otherLanguage = language.startsWith('ko') ? 'en' : 'ko';
+  const { otherLanguage, otherReady } = useOtherLanguage();
   const name = answer.name ?? '';
   const regionName = {
     allowed: t('kiosk.result.allowedRegion'),
@@ -135,13 +157,17 @@ export function KioskResultScreen({
           <>
             {/* Words a customer understands, in both languages, and where to go (docs/rules.md#card-numbers). */}
             <h1 className="fd-entry-big">{t(unknownKey(method))}</h1>
-            <p className="fd-entry-reason-alt" lang={otherLanguage}>
-              {i18n.getFixedT(otherLanguage)(unknownKey(method))}
-            </p>
+            {otherReady && (
+              <p className="fd-entry-reason-alt" lang={otherLanguage}>
+                {i18n.getFixedT(otherLanguage)(unknownKey(method))}
+              </p>
+            )}
             <p className="fd-entry-reason">{t('kiosk.result.askDesk')}</p>
-            <p className="fd-entry-reason-alt" lang={otherLanguage}>
-              {i18n.getFixedT(otherLanguage)('kiosk.result.askDesk')}
-            </p>
+            {otherReady && (
+              <p className="fd-entry-reason-alt" lang={otherLanguage}>
+                {i18n.getFixedT(otherLanguage)('kiosk.result.askDesk')}
+              </p>
+            )}
           </>
         ) : (
           <>
@@ -151,9 +177,11 @@ export function KioskResultScreen({
                 <h1 className="fd-entry-big">{t('kiosk.result.refusedTitle')}</h1>
                 {name && <p className="fd-entry-name">{name}</p>}
                 <p className="fd-entry-reason">{reasonText(t, answer, language)}</p>
-                <p className="fd-entry-reason-alt" lang={otherLanguage}>
-                  {reasonText(i18n.getFixedT(otherLanguage), answer, otherLanguage)}
-                </p>
+                {otherReady && (
+                  <p className="fd-entry-reason-alt" lang={otherLanguage}>
+                    {reasonText(i18n.getFixedT(otherLanguage), answer, otherLanguage)}
+                  </p>
+                )}
                 {answer.passName && <p className="fd-entry-line">{answer.passName}</p>}
               </>
             ) : (
