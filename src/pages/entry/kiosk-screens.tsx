@@ -116,6 +116,28 @@ const reasonText = (
       })
     : t('kiosk.reason.noPass');
 
+/** "Not recognised": words a customer understands, in both languages, and where to go (docs/rules.md#card-numbers). */
+function UnknownAnswer({ method }: { method?: KioskCheck['method'] | undefined }) {
+  const { t, i18n } = useTranslation();
+  const { otherLanguage, otherReady } = useOtherLanguage();
+  return (
+    <>
+      <h1 className="fd-entry-big">{t(unknownKey(method))}</h1>
+      {otherReady && (
+        <p className="fd-entry-reason-alt" lang={otherLanguage}>
+          {i18n.getFixedT(otherLanguage)(unknownKey(method))}
+        </p>
+      )}
+      <p className="fd-entry-reason">{t('kiosk.result.askDesk')}</p>
+      {otherReady && (
+        <p className="fd-entry-reason-alt" lang={otherLanguage}>
+          {i18n.getFixedT(otherLanguage)('kiosk.result.askDesk')}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * A check-in's answer, full screen, back to waiting after 3 s (a refusal after 10 s; held while a staff dialog is
  * open). A refusal says its reason in both languages and offers the staff override.
@@ -154,21 +176,7 @@ export function KioskResultScreen({
     <section className={`fd-entry-screen ${colour}`}>
       <div role="status" aria-label={regionName} className="fd-entry-result">
         {kind === 'unknown' ? (
-          <>
-            {/* Words a customer understands, in both languages, and where to go (docs/rules.md#card-numbers). */}
-            <h1 className="fd-entry-big">{t(unknownKey(method))}</h1>
-            {otherReady && (
-              <p className="fd-entry-reason-alt" lang={otherLanguage}>
-                {i18n.getFixedT(otherLanguage)(unknownKey(method))}
-              </p>
-            )}
-            <p className="fd-entry-reason">{t('kiosk.result.askDesk')}</p>
-            {otherReady && (
-              <p className="fd-entry-reason-alt" lang={otherLanguage}>
-                {i18n.getFixedT(otherLanguage)('kiosk.result.askDesk')}
-              </p>
-            )}
-          </>
+          <UnknownAnswer method={method} />
         ) : (
           <>
             <Photo url={answer.photoUrl} />
