@@ -1,12 +1,13 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { customerListRoute, customerPassesRoute } from '#domain/api/customer.ts';
 import { bookRoute } from '#domain/api/schedule.ts';
 import type { Reservation } from '#domain/schemas/schedule.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { passKeys } from '../passes/pass-api.ts';
+import { lessonKeys } from './schedule-keys.ts';
 
 /** The passes a booking may use: those in force, on hold or about to start (the server judges the lesson's day). */
 const CURRENT_PASS_STATES = new Set(['ACTIVE', 'HELD', 'UPCOMING']);
@@ -22,6 +23,44 @@ const useDebounced = <T,>(value: T, delay = 300): T => {
 };
 
 type Values = { memberId?: number; ticketIssueId?: number };
+
+/** The customers the search finds and, once one is picked, their passes a booking may use. */
+const useBookChoices = (gymId: number, q: string, memberId: number | undefined) => {
+  const translate = useTranslate();
+  const candidates = useContract(
+    customerListRoute,
+    { query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 } },
+    { queryKey: lessonKeys['customer-options'](gymId, q), enabled: gymId > 0, staleTime: 30_000 },
+  );
+  const passes = useContract(
+    customerPassesRoute,
+    { params: { id: memberId ?? 0 }, query: { gymId } },
+    {
+      queryKey: passKeys['of-customer'](gymId, memberId ?? null),
+      enabled: gymId > 0 && memberId !== undefined,
+    },
+  );
+  const customerOptions = (candidates.data ?? []).map((c) => ({
+    value: c.id,
+    label: `${c.name} (${c.phone})`,
+  }));
+  const passOptions = (passes.data ?? [])
+    .filter((p) => CURRENT_PASS_STATES.has(p.state))
+    .map((p) => ({
+      value: p.id,
+      label: [
+        p.ticketName,
+        p.sessionsLeft === null
+          ? translate('lessons.roster.periodPass')
+          : translate('lessons.roster.sessionsLeft', { left: p.sessionsLeft }),
+        p.endDate ? translate('lessons.book.passUntil', { date: p.endDate }) : null,
+        p.state === 'ACTIVE' ? null : translate(`lessons.passState.${p.state}`),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    }));
+  return { candidates, passes, customerOptions, passOptions };
+};
 
 /**
  * "Book a customer" on a lesson: search the facility's customers by name or phone (the customer list's search),
@@ -47,58 +86,25 @@ export function LessonBookDialog({
   const q = useDebounced(search.trim());
   const memberId = Form.useWatch('memberId', form);
 
-  const candidates = useQuery({
-    queryKey: ['lessons', 'customer-options', gymId, q],
-    queryFn: () =>
-      api.call(customerListRoute, {
-        query: { gymId, segment: 'all', days: 7, ...(q ? { q } : {}), _start: 0, _end: 20 },
-      }),
-    enabled: gymId > 0,
-    staleTime: 30_000,
-  });
-  const passes = useQuery({
-    queryKey: ['passes', 'of-customer', gymId, memberId],
-    queryFn: () => api.call(customerPassesRoute, { params: { id: memberId ?? 0 }, query: { gymId } }),
-    enabled: gymId > 0 && memberId !== undefined,
-  });
-  const book = useMutation({
+  const { candidates, passes, customerOptions, passOptions } = useBookChoices(gymId, q, memberId);
+  const book = useContractMutation(bookRoute, {
     meta: { silent: true },
-    mutationFn: (values: Values) =>
-      api.call(bookRoute, {
-        body: {
-          lessonId,
-          memberId: values.memberId ?? 0,
-          ...(values.ticketIssueId ? { ticketIssueId: values.ticketIssueId } : {}),
-        },
-      }),
+    input: (values: Values) => ({
+      body: {
+        lessonId,
+        memberId: values.memberId ?? 0,
+        ...(values.ticketIssueId ? { ticketIssueId: values.ticketIssueId } : {}),
+      },
+    }),
     onSuccess: (reservation) => {
       message.success(
         translate(reservation.status === 'WAITING' ? 'lessons.book.waitlisted' : 'lessons.book.booked'),
       );
       onBooked(reservation);
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
 
-  const customerOptions = (candidates.data ?? []).map((c) => ({
-    value: c.id,
-    label: `${c.name} (${c.phone})`,
-  }));
-  const passOptions = (passes.data ?? [])
-    .filter((p) => CURRENT_PASS_STATES.has(p.state))
-    .map((p) => ({
-      value: p.id,
-      label: [
-        p.ticketName,
-        p.sessionsLeft === null
-          ? translate('lessons.roster.periodPass')
-          : translate('lessons.roster.sessionsLeft', { left: p.sessionsLeft }),
-        p.endDate ? translate('lessons.book.passUntil', { date: p.endDate }) : null,
-        p.state === 'ACTIVE' ? null : translate(`lessons.passState.${p.state}`),
-      ]
-        .filter(Boolean)
-        .join(' · '),
-    }));
   const submitLabel = translate(full ? 'lessons.book.submitWaitlist' : 'lessons.book.submit');
 
   return (

@@ -1,10 +1,9 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Radio, Space } from 'antd';
 import { lessonCancelRoute } from '#domain/api/schedule.ts';
 import { type EditScope, editScopes } from '#domain/rules/schedule.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
 
 type Values = { reason: string; scope: EditScope };
 
@@ -29,13 +28,12 @@ export function LessonCancelDialog({
   const translate = useTranslate();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const cancel = useMutation({
+  const cancel = useContractMutation(lessonCancelRoute, {
     meta: { silent: true },
-    mutationFn: (values: Values) =>
-      api.call(lessonCancelRoute, {
-        params: { id: lessonId },
-        body: { reason: values.reason.trim(), scope: recurring ? values.scope : 'ONE' },
-      }),
+    input: (values: Values) => ({
+      params: { id: lessonId },
+      body: { reason: values.reason.trim(), scope: recurring ? values.scope : 'ONE' },
+    }),
     onSuccess: (result) => {
       message.success(
         result.ids.length > 1
@@ -44,7 +42,7 @@ export function LessonCancelDialog({
       );
       onCancelled();
     },
-    onError: (error) => message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN')),
+    onError: (error) => message.error(errorText(error, translate)),
   });
 
   const confirm = async () => {

@@ -4,6 +4,7 @@ import utc from 'dayjs/plugin/utc.js';
 import type { EditScope, LessonType } from '#domain/rules/schedule.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { Lesson, LessonCreate, LessonUpdate } from '#domain/schemas/schedule.ts';
+import type { Translate } from '#src/kit/translate.ts';
 
 // The calendar page's pure parts (docs/rules.md#schedule). FullCalendar runs in its 'UTC' zone and is handed the
 // Seoul wall clock ("2026-11-25T19:00:00", no offset): without a time-zone plugin a named zone cannot compute its
@@ -18,8 +19,6 @@ export const MAX_RANGE_DAYS = 42;
 
 /** Sunday to Saturday, as the API numbers them. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** An instant from the API → the Seoul wall clock FullCalendar (in 'UTC') shows: '…T10:00:00Z' → '…T19:00:00'. */
 export const toWall = (iso: string | Date): string => dayjs(iso).tz(SEOUL).format('YYYY-MM-DDTHH:mm:ss');
