@@ -5,16 +5,13 @@ import {
   HourglassOutlined,
   LockOutlined,
 } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { selfBookingGetRoute, selfBookRoute, selfCancelRoute } from '#domain/api/schedule.ts';
 import type { SelfBooking } from '#domain/schemas/schedule.ts';
-import { isHttpError, statusOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { statusOf } from '#src/providers/http-error.ts';
 import { LanguageSwitch } from '#src/shell/language-switch.tsx';
 import {
   bookingCancel,
@@ -30,6 +27,7 @@ import {
   tokenOf,
 } from './self-booking-model.ts';
 import { dateTimeText, dayText, isoDateText, rulesText } from './self-booking-texts.ts';
+import { type Problem, useSelfBooking } from './use-self-booking.ts';
 import './self-booking.css';
 
 // `/reservation/req?token=…`: the customer's own booking page (docs/rules.md#self-booking). No session and no
@@ -37,7 +35,6 @@ import './self-booking.css';
 // this page (no global 401 redirect: that is Refine's auth provider, which only its own data hooks call), and
 // the queries are silent, so the page shows its own states.
 
-const TOKEN_HEADER = 'x-booking-token';
 /** How often "now" moves on, so that a cancel button turns into the late note without a reload. */
 const TICK_MS = 30_000;
 
@@ -50,81 +47,12 @@ const useNow = (): Date => {
   return now;
 };
 
-/** A message shown next to the item whose action failed: `lesson-12`, `booking-5`. */
-type Problem = { key: string; text: string };
-
 export function SelfBookingPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const token = tokenOf(search);
   const now = useNow();
-  const { message, modal } = App.useApp();
-  const [expired, setExpired] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const headers = useMemo(() => ({ [TOKEN_HEADER]: token ?? '' }), [token]);
-
-  const view = useQuery({
-    queryKey: ['self-booking', token],
-    queryFn: () => api.call(selfBookingGetRoute, { headers }),
-    enabled: token !== null && !expired,
-    meta: { silent: true },
-    retry: false,
-  });
-
-  /** 401: the link is gone; anything else is told next to the button that was pressed. */
-  const failed = (key: string) => (error: unknown) => {
-    if (statusOf(error) === 401) {
-      setExpired(true);
-      return;
-    }
-    setProblem({ key, text: isHttpError(error) ? error.message : t('selfBooking.failed.title') });
-    void view.refetch();
-  };
-
-  const book = useMutation({
-    meta: { silent: true },
-    mutationFn: (lesson: SelfLesson) => api.call(selfBookRoute, { body: { lessonId: lesson.id }, headers }),
-    onMutate: () => setProblem(null),
-    onSuccess: (made, lesson) => {
-      void message.success(
-        t(made.status === 'WAITING' ? 'selfBooking.done.waiting' : 'selfBooking.done.booked', {
-          title: lesson.title,
-        }),
-      );
-      void view.refetch();
-    },
-    onError: (error, lesson) => failed(`lesson-${lesson.id}`)(error),
-  });
-
-  const cancel = useMutation({
-    meta: { silent: true },
-    mutationFn: (booking: SelfBookingEntry) =>
-      api.call(selfCancelRoute, { params: { id: booking.id }, headers }),
-    onMutate: () => setProblem(null),
-    onSuccess: (_answer, booking) => {
-      void message.success(
-        t(booking.status === 'WAITING' ? 'selfBooking.done.left' : 'selfBooking.done.cancelled'),
-      );
-      void view.refetch();
-    },
-    onError: (error, booking) => failed(`booking-${booking.id}`)(error),
-  });
-
-  const confirmCancel = (booking: SelfBookingEntry) => {
-    const leaving = booking.status === 'WAITING';
-    modal.confirm({
-      title: t(leaving ? 'selfBooking.confirm.leaveTitle' : 'selfBooking.confirm.cancelTitle'),
-      content: t('selfBooking.confirm.content', {
-        title: booking.lessonTitle,
-        when: dateTimeText(t, seoulMoment(booking.startAt)),
-      }),
-      okText: t(leaving ? 'selfBooking.confirm.leaveOk' : 'selfBooking.confirm.cancelOk'),
-      okButtonProps: { danger: true, size: 'large' },
-      cancelText: t('selfBooking.confirm.keep'),
-      cancelButtonProps: { size: 'large' },
-      onOk: () => cancel.mutateAsync(booking).catch(() => undefined),
-    });
-  };
+  const { view, book, cancel, confirmCancel, problem, expired } = useSelfBooking(token);
 
   const unauthorized = token === null || expired || statusOf(view.error) === 401;
   if (unauthorized)
