@@ -1,12 +1,15 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, InputNumber, Skeleton, Switch, Typography } from 'antd';
 import { bookingSettingsGetRoute, bookingSettingsPutRoute } from '#domain/api/schedule.ts';
 import type { BookingSettings } from '#domain/rules/schedule.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { fieldErrorsAllShown, showFieldErrors } from '#src/kit/form-errors.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
+import { isHttpError } from '#src/providers/http-error.ts';
 
 type Rule =
   | { name: keyof BookingSettings; kind: 'number'; unit: string; min: number; max: number }
@@ -25,7 +28,7 @@ const RULES: readonly Rule[] = [
 
 const FIELDS = new Set<string>(RULES.map((r) => r.name));
 
-export const bookingRulesKey = (gymId: number) => ['booking-rules', gymId] as const;
+const bookingRulesKeys = queryKeys('booking-rules', { settings: (gymId: number) => [gymId] });
 
 /** The facility's booking rules (docs/rules.md#schedule), a card on `/setting/gym`; the representative changes them. */
 export function BookingRulesCard({ gymId }: { gymId: number }) {
@@ -35,36 +38,32 @@ export function BookingRulesCard({ gymId }: { gymId: number }) {
   const { selected, gymAuth } = useFacility();
   const canChange = Boolean(gymAuth?.representYn) && selected?.gymStatus !== 'QUIT';
   const [form] = Form.useForm<BookingSettings>();
-  const settings = useQuery({
-    queryKey: bookingRulesKey(gymId),
-    queryFn: () => api.call(bookingSettingsGetRoute, { params: { gymId } }),
-    enabled: gymId > 0,
-  });
-  const save = useMutation({
+  const settings = useContract(
+    bookingSettingsGetRoute,
+    { params: { gymId } },
+    { queryKey: bookingRulesKeys.settings(gymId), enabled: gymId > 0 },
+  );
+  const save = useContractMutation(bookingSettingsPutRoute, {
     meta: { silent: true },
-    mutationFn: (values: BookingSettings) =>
-      api.call(bookingSettingsPutRoute, {
-        params: { gymId },
-        body: {
-          openDaysAhead: values.openDaysAhead,
-          closeMinutesBefore: values.closeMinutesBefore,
-          freeCancelHours: values.freeCancelHours,
-          noShowUsesSession: Boolean(values.noShowUsesSession),
-          lateCancelUsesSession: Boolean(values.lateCancelUsesSession),
-          waitlistCloseMinutesBefore: values.waitlistCloseMinutesBefore,
-          maxActiveBookings: values.maxActiveBookings,
-        },
-      }),
+    input: (values: BookingSettings) => ({
+      params: { gymId },
+      body: {
+        openDaysAhead: values.openDaysAhead,
+        closeMinutesBefore: values.closeMinutesBefore,
+        freeCancelHours: values.freeCancelHours,
+        noShowUsesSession: Boolean(values.noShowUsesSession),
+        lateCancelUsesSession: Boolean(values.lateCancelUsesSession),
+        waitlistCloseMinutesBefore: values.waitlistCloseMinutesBefore,
+        maxActiveBookings: values.maxActiveBookings,
+      },
+    }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(bookingRulesKey(gymId), saved);
+      queryClient.setQueryData(bookingRulesKeys.settings(gymId), saved);
       message.success(translate('bookingRules.saved'));
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      const known = fields.filter((f) => FIELDS.has(f.name));
-      if (known.length) form.setFields(known as Parameters<typeof form.setFields>[0]);
-      if (known.length < fields.length || fields.length === 0)
-        message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      showFieldErrors(form, error, { only: FIELDS });
+      if (!fieldErrorsAllShown(error, FIELDS)) message.error(errorText(error, translate));
     },
   });
 

@@ -1,16 +1,16 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useCreate, useList, useTranslate } from '@refinedev/core';
-import { App, Button, Checkbox, Radio, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { allFlags, type PermissionFlag, ROLE_PRESETS, type RolePreset } from '#domain/permissions.ts';
+import { allFlags, ROLE_PRESETS, type RolePreset } from '#domain/permissions.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import { fieldErrorsOf } from '../../providers/http-error.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
+import { usePermissionColumns } from './permission-columns.tsx';
 import { SetNameDialog } from './set-name-dialog.tsx';
 import { SettingsPage } from './settings-page.tsx';
-import { controlsOf, MATRIX_AREAS, orderSets, shownFlag } from './settings-rules.ts';
+import { orderSets } from './settings-rules.ts';
 import { useReportError } from './use-report-error.ts';
 import { RESOURCE, useSetChanges } from './use-set-changes.ts';
 
@@ -30,7 +30,6 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<GymAuth | null>(null);
   const sets = orderSets(result.data);
-  const flagLabel = (flag: PermissionFlag) => translate(`gym-auth.fields.${flag}`);
 
   const handleCreate = async (name: string, preset?: RolePreset): Promise<void> => {
     try {
@@ -67,124 +66,13 @@ function PermissionMatrix({ gym }: { gym: Gym }) {
     });
   };
 
-  const flagColumn = (flag: PermissionFlag, short: string): ColumnsType<GymAuth>[number] => ({
-    key: flag,
-    title: (
-      <Tooltip title={flagLabel(flag)}>
-        <span>{short}</span>
-      </Tooltip>
-    ),
-    align: 'center',
-    width: 72,
-    render: (_, set) => (
-      <Checkbox
-        aria-label={translate('settings.permission.flagOf', { flag: flagLabel(flag), name: set.name })}
-        checked={shownFlag(set, flag)}
-        disabled={controlsOf(set).flagsLocked || pendingId === set.id}
-        onChange={(event) => void change(set, { [flag]: event.target.checked })}
-      />
-    ),
+  const columns = usePermissionColumns({
+    gym,
+    change,
+    pendingId,
+    onRename: setRenaming,
+    onDelete: handleDelete,
   });
-
-  const reachLabel = translate('gym-auth.fields.assignedOnlyYn');
-  const reachColumn: ColumnsType<GymAuth>[number] = {
-    key: 'assignedOnlyYn',
-    title: (
-      <Tooltip title={reachLabel}>
-        <span>{translate('settings.permission.assignedOnly')}</span>
-      </Tooltip>
-    ),
-    align: 'center',
-    width: 80,
-    render: (_, set) => (
-      <Checkbox
-        aria-label={translate('settings.permission.flagOf', { flag: reachLabel, name: set.name })}
-        // The representative set always reaches every customer.
-        checked={!set.representYn && set.assignedOnlyYn}
-        disabled={controlsOf(set).flagsLocked || pendingId === set.id}
-        onChange={(event) => void change(set, { assignedOnlyYn: event.target.checked })}
-      />
-    ),
-  };
-
-  const columns: ColumnsType<GymAuth> = [
-    {
-      key: 'name',
-      title: translate('settings.permission.name'),
-      fixed: 'left',
-      render: (_, set) => (
-        <Space size={4} wrap>
-          <Typography.Text strong>{set.name}</Typography.Text>
-          {set.representYn && <Tag>{translate('settings.permission.representative')}</Tag>}
-          {set.defaultYn && <Tag>{translate('settings.permission.default')}</Tag>}
-        </Space>
-      ),
-    },
-    ...MATRIX_AREAS.map((area) => ({
-      key: area.key,
-      title: translate(`settings.permission.areas.${area.key}`),
-      children: [
-        flagColumn(area.flags[0], translate('settings.permission.use')),
-        ...(area.flags[1] ? [flagColumn(area.flags[1], translate('settings.permission.manage'))] : []),
-        // The members area's reach (docs/rules.md#customer-reach): a set may reach only its holder's customers.
-        ...(area.key === 'member' ? [reachColumn] : []),
-      ],
-    })),
-    {
-      key: 'defaultYn',
-      title: translate('settings.permission.default'),
-      align: 'center',
-      width: 96,
-      render: (_, set) => (
-        <Radio
-          name={`default-set-${gym.id}`}
-          aria-label={translate('settings.permission.defaultOf', { name: set.name })}
-          checked={set.defaultYn}
-          disabled={!controlsOf(set).canBeDefault || pendingId === set.id}
-          onChange={() => void change(set, { defaultYn: true }, 'settings.permission.defaultChanged')}
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      title: translate('crud.actions'),
-      render: (_, set) => {
-        const blocked = controlsOf(set).deleteBlockedBy;
-        const deleteButton = (
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            disabled={blocked !== null}
-            aria-label={translate('settings.permission.deleteOf', { name: set.name })}
-            onClick={() => handleDelete(set)}
-          />
-        );
-        return (
-          <Space size="small">
-            <Tooltip title={translate('settings.permission.rename')}>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={translate('settings.permission.renameOf', { name: set.name })}
-                onClick={() => setRenaming(set)}
-              />
-            </Tooltip>
-            <Tooltip
-              title={
-                blocked
-                  ? translate(`settings.permission.deleteBlocked.${blocked}`)
-                  : translate('buttons.delete')
-              }
-            >
-              {/* A disabled button gets no pointer events; the span carries the tooltip. */}
-              <span>{deleteButton}</span>
-            </Tooltip>
-          </Space>
-        );
-      },
-    },
-  ];
 
   return (
     <>

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { type RolePreset, rolePresets } from '#domain/permissions.ts';
-import { fieldErrorsOf } from '../../providers/http-error.ts';
+import { showFieldErrors } from '../../kit/form-errors.ts';
 
 /**
  * The name of a new set or a renamed one. `withPreset`: a new set may start from a role preset's flags
@@ -34,8 +34,7 @@ export function SetNameDialog({
     try {
       await onSubmit(name.trim(), preset);
     } catch (error) {
-      const nameErrors = fieldErrorsOf(error).find((field) => field.name === 'name');
-      if (nameErrors) form.setFields([{ name: 'name', errors: nameErrors.errors }]);
+      showFieldErrors(form, error, { only: ['name'] });
     } finally {
       setPending(false);
     }

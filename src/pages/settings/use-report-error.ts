@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { useCallback } from 'react';
-import { isHttpError } from '../../providers/http-error.ts';
+import { errorText } from '../../kit/error-text.ts';
 import { useModal } from '../../shell/modal/use-modal.ts';
 
 /**
@@ -16,7 +16,7 @@ export const useReportError = () => {
       open({
         type: 'ERROR',
         title: translate(titleKey),
-        children: isHttpError(error) && error.message ? error.message : translate('errors.UNKNOWN'),
+        children: errorText(error, translate),
       });
     },
     [open, translate],

@@ -1,6 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -10,10 +9,13 @@ import type { Gym } from '#domain/schemas/gym.ts';
 import { auditListRoute, auditVerifyRoute } from '#src/api/audit.ts';
 import { PagedTable } from '#src/components/paged-table.tsx';
 import { SectionCard } from '#src/components/section-card.tsx';
-import { api } from '#src/providers/instances.ts';
+import { useContractList, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
 import { SettingsPage } from '../settings-page.tsx';
 
 const PAGE_SIZE = 20;
+
+const auditKeys = queryKeys('audit', { list: (gymId: number, page: number) => [gymId, page] });
 
 /** A masked snapshot (before or after), as indented JSON; null when the change had none. */
 function Snapshot({ value }: { value: Record<string, unknown> | null }) {
@@ -26,8 +28,8 @@ function Snapshot({ value }: { value: Record<string, unknown> | null }) {
 /** The chain check (GET /web/audit/verify): intact, or the first row that breaks it. */
 function VerifyChain({ gymId }: { gymId: number }) {
   const translate = useTranslate();
-  const verify = useMutation({
-    mutationFn: () => api.call(auditVerifyRoute, { query: { gymId } }),
+  const verify = useContractMutation<typeof auditVerifyRoute, void>(auditVerifyRoute, {
+    input: () => ({ query: { gymId } }),
   });
   const result = verify.data;
   return (
@@ -56,11 +58,11 @@ export function AuditLog({ gym }: { gym: Gym }) {
   const translate = useTranslate();
   const [currentPage, setCurrentPage] = useState(1);
   const start = (currentPage - 1) * PAGE_SIZE;
-  const list = useQuery({
-    queryKey: ['audit', gym.id, currentPage],
-    queryFn: () =>
-      api.list(auditListRoute, { query: { gymId: gym.id, _start: start, _end: start + PAGE_SIZE } }),
-  });
+  const list = useContractList(
+    auditListRoute,
+    { query: { gymId: gym.id, _start: start, _end: start + PAGE_SIZE } },
+    { queryKey: auditKeys.list(gym.id, currentPage) },
+  );
   const actionLabel = (action: string) =>
     // Keys cannot hold dots (i18next splits on them): gym.review.approve → gym_review_approve.
     translate(`settings.audit.actions.${action.replaceAll('.', '_')}`, { defaultValue: action });

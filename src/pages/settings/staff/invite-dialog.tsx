@@ -1,12 +1,14 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { inviteLookupRoute, inviteMemberRoute } from '#domain/api/gym-member.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { fieldErrorsOf, statusOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
+import { statusOf } from '#src/providers/http-error.ts';
+import { staffKeys } from './use-staff.ts';
 
 type Found = { userId: string; maskedName: string; maskedPhone: string };
 
@@ -31,13 +33,12 @@ function InviteDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: string }>();
   const [found, setFound] = useState<Found | null>(null);
-  const lookup = useMutation({
-    mutationFn: (userId: string) => api.call(inviteLookupRoute, { query: { gymId: gym.id, userId } }),
+  const lookup = useContractMutation(inviteLookupRoute, {
+    input: (userId: string) => ({ query: { gymId: gym.id, userId } }),
     meta: { silent: true },
   });
-  const invite = useMutation({
-    mutationFn: (userId: string) =>
-      api.call(inviteMemberRoute, { body: { gymId: gym.id, targetList: [userId] } }),
+  const invite = useContractMutation(inviteMemberRoute, {
+    input: (userId: string) => ({ body: { gymId: gym.id, targetList: [userId] } }),
     meta: { silent: true },
   });
 
@@ -47,18 +48,11 @@ function InviteDialog({
     try {
       setFound(await lookup.mutateAsync(userId.trim()));
     } catch (error) {
-      const notFound = statusOf(error) === 404;
-      const errors = fieldErrorsOf(error).flatMap((field) => field.errors);
-      form.setFields([
-        {
-          name: 'userId',
-          errors: notFound
-            ? [translate('settings.staff.invite.notFound')]
-            : errors.length > 0
-              ? errors
-              : [translate('settings.staff.invite.failed')],
-        },
-      ]);
+      // Every field error the server names lands on the one field.
+      if (statusOf(error) === 404)
+        form.setFields([{ name: 'userId', errors: [translate('settings.staff.invite.notFound')] }]);
+      else if (!showFieldErrors(form, error, { pathOf: () => 'userId' }))
+        form.setFields([{ name: 'userId', errors: [translate('settings.staff.invite.failed')] }]);
     }
   };
 
@@ -141,7 +135,7 @@ export function InviteButton({ gym }: { gym: Gym }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   // The staff page's list (use-staff.ts) shows the new invitation.
-  const onSent = () => queryClient.invalidateQueries({ queryKey: ['gym-member', 'worker-list', gym.id] });
+  const onSent = () => queryClient.invalidateQueries({ queryKey: staffKeys['worker-list'](gym.id) });
   return (
     <>
       <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)}>

@@ -1,28 +1,28 @@
 import { useCreate, useDelete, useList, useTranslate, useUpdate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { workerListRoute } from '#domain/api/gym-member.ts';
 import { ROLE_PRESETS, type RolePreset, rolePresets } from '#domain/permissions.ts';
 import type { GymAuth } from '#domain/schemas/gym-auth.ts';
 import type { GymMember } from '#domain/schemas/gym-member.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
+import { queryKeys } from '#src/kit/query-keys.ts';
 import { useModal } from '#src/shell/modal/use-modal.ts';
 import { defaultSetId, orderSets, setOfPreset, splitStaff } from '../settings-rules.ts';
 import { useReportError } from '../use-report-error.ts';
+
+/** The staff list's key; an invitation sent reads it again (invite-dialog.tsx). */
+export const staffKeys = queryKeys('gym-member', { 'worker-list': (gymId: number) => [gymId] });
 
 const quiet = { successNotification: false, errorNotification: false } as const;
 const silent = { mutationOptions: { meta: { silent: true } } };
 
 /** The facility's staff (GET /web/gym-member/worker/list/{gymId}): requests and staff, not those who left. */
 export const useStaff = (gymId: number) => {
-  const query = useQuery({
-    queryKey: ['gym-member', 'worker-list', gymId],
-    queryFn: () =>
-      api.call(workerListRoute, {
-        params: { gymId },
-        query: { status_ne: 'QUIT', _sort: 'id', _order: 'asc', _start: 0, _end: 100 },
-      }),
-  });
+  const query = useContract(
+    workerListRoute,
+    { params: { gymId }, query: { status_ne: 'QUIT', _sort: 'id', _order: 'asc', _start: 0, _end: 100 } },
+    { queryKey: staffKeys['worker-list'](gymId) },
+  );
   const links = Array.isArray(query.data) ? query.data : [];
   return { ...splitStaff(links), loading: query.isLoading, refetch: query.refetch };
 };
