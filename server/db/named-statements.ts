@@ -123,6 +123,8 @@ const join = (parts: Uint8Array[]) => {
  * transactions take PGlite's own path. Returns the number of texts named so far, for tests.
  */
 export const nameStatements = (client: PGlite, max = NAMED_STATEMENTS_MAX): (() => number) => {
+  // Safe: PGlite keeps these members private, not absent; `PgliteInternals` names the few this file calls, and
+  // tests/api/named-statements.test.ts fails if a PGlite upgrade renames one.
   const inner = client as unknown as PgliteInternals;
   const original = client.query.bind(client);
   const { serialize } = protocol;
