@@ -40,8 +40,8 @@ export class DurableNodeFS extends NodeFS {
           ...(emscriptenOpts.preRun ?? []),
           (mod) => {
             // NODEFS is this module instance's own object (one per PGlite), shared by all of its file nodes.
-            // Safe: PGlite types NODEFS as `unknown`-shaped; `Nodefs` names only the stream_ops this file replaces,
-            // and tests/api/pglite-durability.test.ts proves the fsync lands on the real file.
+            // Safe: the Emscripten module's type does not describe NODEFS's stream operations; `Nodefs` names only the one
+            // this file replaces, and tests/api/pglite-durability.test.ts proves the fsync lands on the real file.
             const nodefs = mod.NODEFS as unknown as Nodefs;
             nodefs.stream_ops.fsync = (stream) => {
               const fd = stream.nfd;
