@@ -1,14 +1,15 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Grid, Select, Space } from 'antd';
 import { workerListRoute } from '#domain/api/gym-member.ts';
 import { trainerCreateRoute } from '#domain/api/schedule.ts';
 import type { GroupPayKind, PayKind } from '#domain/rules/trainer-pay.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { ColorField, PayFields } from './pay-fields.tsx';
 import { DEFAULT_TRAINER_COLOR, groupPayOf, hexOf } from './trainer-form.ts';
+import { trainerKeys } from './trainer-keys.ts';
 
 type Values = {
   memberId?: number;
@@ -20,25 +21,35 @@ type Values = {
   color: string | { toHexString: () => string };
 };
 
+/** The drawer's fields: a server error on any other name is said as a message. */
+const DRAWER_FIELDS = [
+  'memberId',
+  'payKind',
+  'payRate',
+  'groupPayKind',
+  'groupPayRate',
+  'groupPayMinAttendees',
+  'color',
+];
+
 /**
  * Who can get a profile: the facility's ACTIVE staff (worker) links, as the server checks (`unknownTrainer`).
  * Unlike `useStaffOptions`, the representative is not added unless they are on the staff list themselves.
  */
 const useTrainerCandidates = (gymId: number) =>
-  useQuery({
-    queryKey: ['trainers', 'candidates', gymId],
-    queryFn: async () => {
-      const links = await api.call(workerListRoute, {
-        params: { gymId },
-        query: { status: 'ACTIVE', _sort: 'id', _order: 'asc', _start: 0, _end: 100 },
-      });
-      return (Array.isArray(links) ? links : []).map((link) => ({
-        value: link.memberId,
-        label: link.member.name,
-      }));
+  useContract(
+    workerListRoute,
+    { params: { gymId }, query: { status: 'ACTIVE', _sort: 'id', _order: 'asc', _start: 0, _end: 100 } },
+    {
+      queryKey: trainerKeys.candidates(gymId),
+      enabled: gymId > 0,
+      select: (links) =>
+        (Array.isArray(links) ? links : []).map((link) => ({
+          value: link.memberId,
+          label: link.member.name,
+        })),
     },
-    enabled: gymId > 0,
-  });
+  );
 
 /** "Add a trainer": a profile for a staff member who has none yet, with the pay rule and the colour. */
 export function AddTrainerDrawer({
@@ -61,38 +72,25 @@ export function AddTrainerDrawer({
   const staff = useTrainerCandidates(gymId);
   const taken = new Set(trainers.map((t) => t.memberId));
   const options = (staff.data ?? []).filter((o) => !taken.has(o.value));
-  const create = useMutation({
+  const create = useContractMutation(trainerCreateRoute, {
     meta: { silent: true },
-    mutationFn: (values: Values) =>
-      api.call(trainerCreateRoute, {
-        body: {
-          gymId,
-          memberId: values.memberId ?? 0,
-          payKind: values.payKind,
-          payRate: values.payRate ?? 0,
-          ...groupPayOf(values),
-          color: hexOf(values.color),
-        },
-      }),
+    input: (values: Values) => ({
+      body: {
+        gymId,
+        memberId: values.memberId ?? 0,
+        payKind: values.payKind,
+        payRate: values.payRate ?? 0,
+        ...groupPayOf(values),
+        color: hexOf(values.color),
+      },
+    }),
     onSuccess: (trainer) => {
       message.success(translate('trainers.add.done', { name: trainer.name }));
       form.resetFields();
       onAdded(trainer);
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error).filter((f) =>
-        [
-          'memberId',
-          'payKind',
-          'payRate',
-          'groupPayKind',
-          'groupPayRate',
-          'groupPayMinAttendees',
-          'color',
-        ].includes(f.name),
-      );
-      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-      else message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      if (!showFieldErrors(form, error, { only: DRAWER_FIELDS })) message.error(errorText(error, translate));
     },
   });
 

@@ -1,6 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,8 +11,8 @@ import type { PayLineRule } from '#domain/rules/trainer-pay.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { SectionCard } from '#src/components/section-card.tsx';
+import { useContract } from '#src/kit/contract-hooks.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
 import { saveBlob } from '../customers/download.ts';
 import { formatWon } from '../customers/money.ts';
 import {
@@ -48,10 +47,11 @@ export function PayReportCard({ trainer }: { trainer: Trainer }) {
   const translate = useTranslate();
   const { i18n } = useTranslation();
   const [month, setMonth] = useState(thisMonth);
-  const report = useQuery({
-    queryKey: trainerKeys.pay(trainer.id, month),
-    queryFn: () => api.call(payReportRoute, { params: { id: trainer.id }, query: { month } }),
-  });
+  const report = useContract(
+    payReportRoute,
+    { params: { id: trainer.id }, query: { month } },
+    { queryKey: trainerKeys.pay(trainer.id, month) },
+  );
   const data = report.data;
   const rows = data ? payRows(data, translate) : [];
   const won = (amount: number) => formatWon(amount, i18n.language);

@@ -5,6 +5,7 @@ import { toCsv } from '#domain/rules/csv.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
 import type { GroupPayKind, PayKind, PayLineRule } from '#domain/rules/trainer-pay.ts';
 import type { PayReport } from '#domain/schemas/schedule.ts';
+import type { Translate } from '#src/kit/translate.ts';
 import { formatWon } from '../customers/money.ts';
 
 // A trainer's month of pay (docs/rules.md#trainer-pay) as the table and the CSV show it: a line per PT session and
@@ -14,7 +15,6 @@ import { formatWon } from '../customers/money.ts';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type PaySession = PayReport['sessions'][number];
 export type PayClass = PayReport['classes'][number];
 

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -21,8 +21,10 @@ import { hasRight } from '#domain/permissions.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { useContract, useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { fieldErrorsOf, isHttpError, statusOf } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
 import { ColorField, PayFields } from './pay-fields.tsx';
 import { PayReportCard } from './pay-report-card.tsx';
 import { bodyOf, formOf, formPathOf, type TrainerFormValues } from './trainer-form.ts';
@@ -56,32 +58,35 @@ function TrainerProfileForm({ trainer, canChange }: { trainer: Trainer; canChang
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TrainerFormValues>();
   const [hoursError, setHoursError] = useState<string | null>(null);
-  const save = useMutation({
+  const save = useContractMutation(trainerUpdateRoute, {
     meta: { silent: true },
-    mutationFn: (values: TrainerFormValues) =>
-      api.call(trainerUpdateRoute, { params: { id: trainer.id }, body: bodyOf(values) }),
+    input: (values: TrainerFormValues) => ({ params: { id: trainer.id }, body: bodyOf(values) }),
     onSuccess: (updated) => {
       setHoursError(null);
       queryClient.setQueryData(trainerKeys.detail(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: trainerKeys.list(updated.gymId) });
-      void queryClient.invalidateQueries({ queryKey: ['trainers', 'pay', updated.id] });
+      void queryClient.invalidateQueries({ queryKey: trainerKeys.pay(updated.id) });
       message.success(translate('trainers.detail.saved'));
     },
     onError: (error) => {
-      const fields: { name: (string | number)[]; errors: string[] }[] = [];
-      const other: string[] = [];
-      let hours: string | null = null;
-      for (const f of fieldErrorsOf(error)) {
-        const path = formPathOf(f.name);
-        if (path === null) hours = f.errors.join(' ');
-        else if (FORM_FIELDS.has(String(path[0]))) fields.push({ name: path, errors: f.errors });
-        else other.push(...f.errors);
-      }
+      // The week's hours as a whole go under the grid; a day's under its row; a field the form lacks in a message.
+      const errors = fieldErrorsOf(error);
+      const hours =
+        errors
+          .filter((f) => formPathOf(f.name) === null)
+          .at(-1)
+          ?.errors.join(' ') ?? null;
+      const onForm = (name: string) => FORM_FIELDS.has(String(formPathOf(name)?.[0]));
+      const other = errors
+        .filter((f) => formPathOf(f.name) !== null && !onForm(f.name))
+        .flatMap((f) => f.errors);
       setHoursError(hours);
-      if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      const placed = showFieldErrors(form, error, {
+        only: onForm,
+        pathOf: (name) => formPathOf(name) ?? name,
+      });
       if (other.length) message.error(other.join(' '));
-      else if (!fields.length && !hours)
-        message.error(isHttpError(error) ? error.message : translate('errors.UNKNOWN'));
+      else if (!placed && !hours) message.error(errorText(error, translate));
     },
   });
 
@@ -176,12 +181,11 @@ export function TrainerDetailPage() {
   const canChange = Boolean(
     rights && hasRight(rights, 'memberSettingYn') && hasRight(rights, 'financeUseYn'),
   );
-  const trainer = useQuery({
-    queryKey: trainerKeys.detail(id),
-    queryFn: () => api.call(trainerGetRoute, { params: { id } }),
-    enabled: valid,
-    retry: false,
-  });
+  const trainer = useContract(
+    trainerGetRoute,
+    { params: { id } },
+    { queryKey: trainerKeys.detail(id), enabled: valid, retry: false },
+  );
 
   const back = <Link to="/trainer">{translate('trainers.detail.back')}</Link>;
   if (!valid || (trainer.isError && statusOf(trainer.error) === 404))

@@ -1,7 +1,9 @@
-/** The React Query keys of the trainer pages: a write clears `all`. */
-export const trainerKeys = {
-  all: ['trainers'] as const,
-  list: (gymId: number) => ['trainers', 'list', gymId] as const,
-  detail: (id: number) => ['trainers', 'detail', id] as const,
-  pay: (id: number, month: string) => ['trainers', 'pay', id, month] as const,
-};
+import { queryKeys } from '#src/kit/query-keys.ts';
+
+/** The React Query keys of the trainer pages: a write clears `all`; `pay(id)` is every month of one trainer. */
+export const trainerKeys = queryKeys('trainers', {
+  list: (gymId: number) => [gymId],
+  detail: (id: number) => [id],
+  pay: (...parts: [id: number, month?: string]) => parts,
+  candidates: (gymId: number) => [gymId],
+});

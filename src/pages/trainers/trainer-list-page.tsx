@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { trainerListRoute } from '#domain/api/schedule.ts';
 import { hasRight } from '#domain/permissions.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { useContract } from '#src/kit/contract-hooks.ts';
 import { isHttpError } from '#src/providers/http-error.ts';
-import { api } from '#src/providers/instances.ts';
 import { payRuleText } from './pay-report.ts';
 import { TrainerAvatar } from './trainer-avatar.tsx';
 import { trainerKeys } from './trainer-keys.ts';
@@ -71,11 +71,11 @@ export function TrainerListPage() {
     rights && hasRight(rights, 'memberSettingYn') && hasRight(rights, 'financeUseYn'),
   );
   const [adding, setAdding] = useState(false);
-  const list = useQuery({
-    queryKey: trainerKeys.list(gymId),
-    queryFn: () => api.call(trainerListRoute, { params: { gymId } }),
-    enabled: gymId > 0,
-  });
+  const list = useContract(
+    trainerListRoute,
+    { params: { gymId } },
+    { queryKey: trainerKeys.list(gymId), enabled: gymId > 0 },
+  );
   const trainers = Array.isArray(list.data) ? list.data : [];
   const addButton = canChange ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>

@@ -7,7 +7,8 @@ import { uploadFileRoute } from '#domain/api/file.ts';
 import { trainerUpdateRoute } from '#domain/api/schedule.ts';
 import { acceptAttribute, type FileKind, MAX_UPLOAD_MB, uploadRefusal } from '#domain/rules/files.ts';
 import type { Trainer } from '#domain/schemas/schedule.ts';
-import { isHttpError } from '#src/providers/http-error.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
+import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
 import { TrainerAvatar } from './trainer-avatar.tsx';
 import { fileIdOf } from './trainer-form.ts';
@@ -28,8 +29,7 @@ export function TrainerPhoto({ trainer, canChange }: { trainer: Trainer; canChan
     queryClient.setQueryData(trainerKeys.detail(updated.id), updated);
     void queryClient.invalidateQueries({ queryKey: trainerKeys.list(updated.gymId) });
   };
-  const failed = (error: unknown) =>
-    message.error(isHttpError(error) ? error.message : translate('trainers.photo.failed'));
+  const failed = (error: unknown) => message.error(errorText(error, translate, 'trainers.photo.failed'));
 
   const upload = useMutation({
     meta: { silent: true },
@@ -51,10 +51,9 @@ export function TrainerPhoto({ trainer, canChange }: { trainer: Trainer; canChan
     onError: failed,
     onSettled: () => setProgress(null),
   });
-  const remove = useMutation({
+  const remove = useContractMutation<typeof trainerUpdateRoute, void>(trainerUpdateRoute, {
     meta: { silent: true },
-    mutationFn: () =>
-      api.call(trainerUpdateRoute, { params: { id: trainer.id }, body: { photoFileId: null } }),
+    input: () => ({ params: { id: trainer.id }, body: { photoFileId: null } }),
     onSuccess: (updated) => {
       saved(updated);
       message.success(translate('trainers.photo.removed'));
