@@ -16,7 +16,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PassPromotions } from '#domain/schemas/desk.ts';
 import { formatWon } from '#src/components/money.ts';
-import { fieldErrorsOf, isHttpError } from '#src/providers/http-error.ts';
+import { errorText } from '#src/kit/error-text.ts';
+import { showFieldErrors } from '#src/kit/form-errors.ts';
 import { usePassPromotion } from './promotion-choice.tsx';
 import { leaveUnpaidOf, type PaymentLine, paymentsOf, saleFigures, submitLabel } from './sale-model.ts';
 import { SalePayment, type SaleSummaryRow } from './sale-payment.tsx';
@@ -101,40 +102,19 @@ const focusFirstField = (root: HTMLElement | null) => {
   [...fields].find((el) => !el.closest('.ant-picker'))?.focus();
 };
 
-export function SaleDrawer<R>({
-  title,
-  submitText,
-  form,
-  initialValues,
-  customer,
-  summary = [],
-  total: fixedTotal = 0,
-  pass,
-  seller,
-  ready = true,
-  blocked = false,
-  children,
-  submit,
-  onDone,
-  onError,
-  onClose,
-  extra,
-  rootClassName,
-}: Props<R>) {
+/**
+ * What the sale charges: a pass's promoted price or the price typed (with its summary row), or the caller's
+ * total; the payment figures; and, for a pass, another product chosen starts over.
+ */
+const useSalePricing = (
+  // biome-ignore lint/suspicious/noExplicitAny: the caller's form holds its item fields beside SaleValues.
+  form: FormInstance<any>,
+  pass: PassPricing | undefined,
+  summary: readonly SaleSummaryRow[],
+  fixedTotal: number,
+  won: (n: number) => string,
+) => {
   const translate = useTranslate();
-  const { i18n } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const formId = useId();
-  const body = useRef<HTMLDivElement>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const won = (n: number) => formatWon(n, i18n.language);
-  // Keyboard first: the first field has the focus once the drawer is in (and, should its opening end early, as soon
-  // as it is drawn).
-  useEffect(() => {
-    const timer = setTimeout(() => focusFirstField(body.current), 0);
-    return () => clearTimeout(timer);
-  }, []);
-
   // docs/rules.md#promotions: a pass offers the promotions running for it, and its price may change with a reason.
   const product = pass?.product;
   const { promotion, base, field: promotionField } = usePassPromotion(form, pass?.promotions, product, won);
@@ -165,6 +145,18 @@ export function SaleDrawer<R>({
     });
   }, [productId]);
 
+  return { product, promotion, base, promotionField, priceChanged, total, rows, figures };
+};
+
+/** The request, the caller's with the drawer's parts; a refusal goes on its fields and, whole, in the drawer. */
+const useSaleRequest = <R,>(
+  // biome-ignore lint/suspicious/noExplicitAny: the caller's form holds its item fields beside SaleValues.
+  form: FormInstance<any>,
+  submit: Props<R>['submit'],
+  onDone: Props<R>['onDone'],
+  onError: Props<R>['onError'],
+) => {
+  const [failure, setFailure] = useState<unknown>(null);
   const sale = useMutation({
     meta: { silent: true },
     mutationFn: ({ values, parts }: { values: Record<string, unknown>; parts: SaleParts }) =>
@@ -174,14 +166,125 @@ export function SaleDrawer<R>({
       if (onError?.(error)) return;
       // The server's field errors on their fields (`payments.0.amount` → ['payments', 0, 'amount']), and its
       // whole message in the drawer.
-      const fields = fieldErrorsOf(error).map((f) => ({
-        name: f.name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-        errors: f.errors,
-      }));
-      if (fields.length) form.setFields(fields);
+      showFieldErrors(form, error);
       setFailure(error);
     },
   });
+  return { sale, failure, setFailure };
+};
+
+/** A pass's price (the promoted one unless changed) and, once changed, its required reason. */
+function PassPriceFields({ priceChanged }: { priceChanged: boolean }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Form.Item
+        name="price"
+        label={translate('passes.sell.price')}
+        rules={[{ required: true, type: 'integer', min: 0 }]}
+      >
+        <InputNumber<number>
+          style={{ width: '100%' }}
+          min={0}
+          step={10_000}
+          inputMode="numeric"
+          formatter={(v) => (v === undefined || v === null ? '' : Number(v).toLocaleString())}
+          parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
+        />
+      </Form.Item>
+      {priceChanged && (
+        <Form.Item
+          name="priceReason"
+          label={translate('passes.sell.priceReason')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: translate('validation.priceReasonRequired'),
+            },
+          ]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+/** The server's refusal, whole, above the cancel and the submit (which reads the amount). */
+function SaleDrawerFooter({
+  failure,
+  formId,
+  pending,
+  disabled,
+  label,
+  onClose,
+}: {
+  failure: unknown;
+  formId: string;
+  pending: boolean;
+  disabled: boolean;
+  label: string;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <div className="fd-sale-footer">
+      {failure !== null && (
+        <Alert type="error" showIcon role="alert" message={errorText(failure, translate)} />
+      )}
+      <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+        <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
+        <Button type="primary" htmlType="submit" form={formId} loading={pending} disabled={disabled}>
+          {label}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+export function SaleDrawer<R>({
+  title,
+  submitText,
+  form,
+  initialValues,
+  customer,
+  summary = [],
+  total: fixedTotal = 0,
+  pass,
+  seller,
+  ready = true,
+  blocked = false,
+  children,
+  submit,
+  onDone,
+  onError,
+  onClose,
+  extra,
+  rootClassName,
+}: Props<R>) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const formId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  const won = (n: number) => formatWon(n, i18n.language);
+  // Keyboard first: the first field has the focus once the drawer is in (and, should its opening end early, as soon
+  // as it is drawn).
+  useEffect(() => {
+    const timer = setTimeout(() => focusFirstField(body.current), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const { product, promotion, base, promotionField, priceChanged, total, rows, figures } = useSalePricing(
+    form,
+    pass,
+    summary,
+    fixedTotal,
+    won,
+  );
+
+  const { sale, failure, setFailure } = useSaleRequest(form, submit, onDone, onError);
 
   const finish = (values: Record<string, unknown> & SaleValues) => {
     setFailure(null);
@@ -211,30 +314,14 @@ export function SaleDrawer<R>({
       destroyOnHidden
       afterOpenChange={(open) => open && focusFirstField(body.current)}
       footer={
-        <div className="fd-sale-footer">
-          {failure !== null && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              message={
-                isHttpError(failure) && failure.message ? failure.message : translate('errors.UNKNOWN')
-              }
-            />
-          )}
-          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-            <Button onClick={onClose}>{translate('buttons.cancel')}</Button>
-            <Button
-              type="primary"
-              htmlType="submit"
-              form={formId}
-              loading={sale.isPending}
-              disabled={!ready || figures.aboveTotal || blocked}
-            >
-              {ready ? submitLabel(submitText, total, won) : submitText}
-            </Button>
-          </Space>
-        </div>
+        <SaleDrawerFooter
+          failure={failure}
+          formId={formId}
+          pending={sale.isPending}
+          disabled={!ready || figures.aboveTotal || blocked}
+          label={ready ? submitLabel(submitText, total, won) : submitText}
+          onClose={onClose}
+        />
       }
     >
       <div ref={body}>
@@ -257,35 +344,7 @@ export function SaleDrawer<R>({
           {pass && product && (
             <>
               {promotionField}
-              <Form.Item
-                name="price"
-                label={translate('passes.sell.price')}
-                rules={[{ required: true, type: 'integer', min: 0 }]}
-              >
-                <InputNumber<number>
-                  style={{ width: '100%' }}
-                  min={0}
-                  step={10_000}
-                  inputMode="numeric"
-                  formatter={(v) => (v === undefined || v === null ? '' : Number(v).toLocaleString())}
-                  parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-                />
-              </Form.Item>
-              {priceChanged && (
-                <Form.Item
-                  name="priceReason"
-                  label={translate('passes.sell.priceReason')}
-                  rules={[
-                    {
-                      required: true,
-                      whitespace: true,
-                      message: translate('validation.priceReasonRequired'),
-                    },
-                  ]}
-                >
-                  <Input maxLength={200} />
-                </Form.Item>
-              )}
+              <PassPriceFields priceChanged={priceChanged} />
             </>
           )}
           <Divider orientation="left" orientationMargin={0} className="fd-sale-divider">
