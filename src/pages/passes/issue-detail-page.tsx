@@ -1,15 +1,15 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ticketIssueGetRoute } from '#domain/api/pass.ts';
 import type { TicketIssueDetail } from '#domain/schemas/pass.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
-import { api } from '#src/providers/instances.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
 import { type PassAction, PassView } from '../customers/pass-view.tsx';
 import { useRefreshCustomers } from '../customers/use-customers.ts';
+import { passKeys } from './pass-api.ts';
 import '../customers/members.css';
 
 const PassActionDialog = lazy(() =>
@@ -26,12 +26,11 @@ export function IssueDetailPage() {
   const canChange = Boolean(gymAuth?.representYn || gymAuth?.memberSettingYn);
   const refresh = useRefreshCustomers();
   const [action, setAction] = useState<{ action: PassAction; pass: TicketIssueDetail } | null>(null);
-  const pass = useQuery({
-    queryKey: ['passes', 'detail', id],
-    queryFn: () => api.call(ticketIssueGetRoute, { params: { id } }),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-  });
+  const pass = useContract(
+    ticketIssueGetRoute,
+    { params: { id } },
+    { queryKey: passKeys.detail(id), enabled: Number.isInteger(id) && id > 0, retry: false },
+  );
   if (pass.isError) return <Result status="404" title={translate('passes.issued.notFound')} />;
   if (!pass.data) return <Skeleton active />;
   const p = pass.data;

@@ -12,7 +12,8 @@ import {
 } from '#domain/rules/files.ts';
 import type { Member } from '#domain/schemas/member.ts';
 import { SectionCard } from '../../components/section-card.tsx';
-import { isHttpError, statusOf } from '../../providers/http-error.ts';
+import { errorText } from '../../kit/error-text.ts';
+import { statusOf } from '../../providers/http-error.ts';
 import { memberApi } from '../../providers/instances.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { useModal } from '../../shell/modal/use-modal.ts';
@@ -58,7 +59,7 @@ export function ProfilePhoto({ member }: { member: Member }) {
 
   const handleUploadError = (error: unknown) => {
     const status = statusOf(error);
-    const serverText = isHttpError(error) ? error.message : translate('profile.photo.failed');
+    const serverText = errorText(error, translate, 'profile.photo.failed');
     // 413 and 415 are the server's own size and content checks: the same refusal, in its words.
     if (status === 413 || status === 415) {
       showRefusal(serverText);

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { customerGetRoute } from '#domain/api/customer.ts';
-import { api } from '#src/providers/instances.ts';
+import { useContract } from '#src/kit/contract-hooks.ts';
 
 // A cash receipt's identifier starts as the customer's phone (issue 27 item 13; docs/rules.md#cash-receipts): most
 // customers take the receipt on their mobile number. The whole number comes from the customer's page, which staff
@@ -9,13 +8,17 @@ import { api } from '#src/providers/instances.ts';
 
 /** The customer's whole mobile number, or null (no customer, no right to read it, erased). */
 export const useCustomerPhone = (gymId: number, memberId: number | null | undefined): string | null => {
-  const customer = useQuery({
-    queryKey: ['customers', 'detail', gymId, memberId],
-    queryFn: () => api.call(customerGetRoute, { params: { id: memberId! }, query: { gymId } }),
-    enabled: gymId > 0 && typeof memberId === 'number' && memberId > 0,
-    retry: false,
-    meta: { silent: true },
-  });
+  // The customer page's own key (customers/customer-detail-page.tsx): one read serves both.
+  const customer = useContract(
+    customerGetRoute,
+    { params: { id: memberId ?? 0 }, query: { gymId } },
+    {
+      queryKey: ['customers', 'detail', gymId, memberId],
+      enabled: gymId > 0 && typeof memberId === 'number' && memberId > 0,
+      retry: false,
+      meta: { silent: true },
+    },
+  );
   const data = customer.data;
   return data && !data.erased && data.phone ? data.phone : null;
 };

@@ -1,14 +1,13 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Drawer, Form, Grid, Space } from 'antd';
 import { saleCollectRoute } from '#domain/api/sales.ts';
 import type { PaymentMethod } from '#domain/enums.ts';
 import { collectRefusal } from '#domain/rules/ledger.ts';
 import type { UnpaidRow } from '#domain/schemas/ledger.ts';
 import { PaymentLines } from '#src/components/sale/payment-lines.tsx';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
 import { errorText } from '#src/kit/error-text.ts';
 import { showFieldErrors } from '#src/kit/form-errors.ts';
-import { api } from '#src/providers/instances.ts';
 import { paymentsTotal } from '../customers/money.ts';
 import { useRefreshLedger, useWon } from './ledger-shared.tsx';
 
@@ -43,9 +42,8 @@ export function CollectDrawer({
     lines,
   );
 
-  const collect = useMutation({
-    mutationFn: () =>
-      api.call(saleCollectRoute, { params: { saleId: row.saleId }, body: { gymId, payments: lines } }),
+  const collect = useContractMutation<typeof saleCollectRoute, void>(saleCollectRoute, {
+    input: () => ({ params: { saleId: row.saleId }, body: { gymId, payments: lines } }),
     onSuccess: (result) => {
       message.success(
         result.owed > 0

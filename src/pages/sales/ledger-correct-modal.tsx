@@ -1,12 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
 import { saleCorrectRoute } from '#domain/api/sales.ts';
 import { correctionRefusal, maxCorrection, type SaleMoney } from '#domain/rules/ledger.ts';
 import type { SalesRow } from '#domain/schemas/ledger.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
 import { errorText } from '#src/kit/error-text.ts';
 import { showFieldErrors } from '#src/kit/form-errors.ts';
-import { api } from '#src/providers/instances.ts';
 import { formatAmount, parseWon, useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 type Values = { amount?: number; reason: string };
@@ -31,9 +30,11 @@ export function CorrectModal({ gymId, row, onClose }: { gymId: number; row: Sale
   const max = maxCorrection(money);
   const refusal = typeof amount === 'number' && amount > 0 ? correctionRefusal(money, amount) : null;
 
-  const correct = useMutation({
-    mutationFn: (values: { amount: number; reason: string }) =>
-      api.call(saleCorrectRoute, { params: { saleId: row.id }, body: { gymId, ...values } }),
+  const correct = useContractMutation(saleCorrectRoute, {
+    input: (values: { amount: number; reason: string }) => ({
+      params: { saleId: row.id },
+      body: { gymId, ...values },
+    }),
     onSuccess: () => {
       message.success(translate('sales.salesList.correct.done'));
       refresh();

@@ -1,11 +1,10 @@
 import { useTranslate } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { saleWriteOffRoute } from '#domain/api/sales.ts';
 import type { UnpaidRow } from '#domain/schemas/ledger.ts';
+import { useContractMutation } from '#src/kit/contract-hooks.ts';
 import { errorText } from '#src/kit/error-text.ts';
 import { showFieldErrors } from '#src/kit/form-errors.ts';
-import { api } from '#src/providers/instances.ts';
 import { useRefreshLedger, useWon } from './ledger-shared.tsx';
 
 /**
@@ -27,9 +26,8 @@ export function WriteOffModal({
   const refresh = useRefreshLedger();
   const [form] = Form.useForm<{ reason: string }>();
 
-  const writeOff = useMutation({
-    mutationFn: (reason: string) =>
-      api.call(saleWriteOffRoute, { params: { saleId: row.saleId }, body: { gymId, reason } }),
+  const writeOff = useContractMutation(saleWriteOffRoute, {
+    input: (reason: string) => ({ params: { saleId: row.saleId }, body: { gymId, reason } }),
     onSuccess: () => {
       message.success(translate('sales.unpaid.writeOff.done', { amount: won(row.owed) }));
       refresh();
