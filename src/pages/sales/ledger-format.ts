@@ -10,6 +10,9 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** An instant as a Seoul wall clock: `2026.11.25 19:00`. */
+/** A Seoul day as the API writes it. */
+export const DAY = 'YYYY-MM-DD';
+
 export const seoulDateTime = (iso: string): string => dayjs(iso).tz(SEOUL).format('YYYY.MM.DD HH:mm');
 
 /** An ISO day dotted: `2026-11-25` → `2026.11.25`. */

@@ -1,16 +1,18 @@
 import { DownloadOutlined, FilterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Grid, Select } from 'antd';
+import { App, Button, DatePicker, Grid, Select } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListRoute } from '#domain/api/customer.ts';
-import { seoulToday } from '#domain/rules/seoul-time.ts';
+import { LEDGER_RANGE_MAX_DAYS } from '#domain/rules/ledger.ts';
+import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
 import { useContractList } from '#src/kit/contract-hooks.ts';
 import { queryKeys } from '#src/kit/query-keys.ts';
 import { downloadFile } from '../customers/download.ts';
 import { formatWon } from '../customers/money.ts';
-import { exportUrl } from './ledger-format.ts';
+import { DAY, exportUrl } from './ledger-format.ts';
 import './ledger.css';
 
 // The ledger pages' shared parts (docs/rules.md#money): the filter bar that folds away on a phone, the CSV button,
@@ -127,6 +129,59 @@ export function ExportButton({
  * A customer picked by name or phone (the customer list's search; a worker without the customer right finds no
  * one and can still filter by the other fields).
  */
+/** The ledgers' date range: Seoul days, both ends included, at most the ledger's days apart (docs/rules.md#money). */
+export function LedgerRangePicker({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (from: string, to: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <DatePicker.RangePicker
+      aria-label={translate('sales.history.dateRange')}
+      placeholder={[translate('sales.history.dateFrom'), translate('sales.history.dateTo')]}
+      format="YYYY.MM.DD"
+      allowClear={false}
+      value={[dayjs(from, DAY), dayjs(to, DAY)]}
+      disabledDate={(current, info) =>
+        info.from
+          ? Math.abs(daysBetween(info.from.format(DAY), current.format(DAY))) >= LEDGER_RANGE_MAX_DAYS
+          : false
+      }
+      onChange={(picked) => {
+        if (picked?.[0] && picked[1]) onChange(picked[0].format(DAY), picked[1].format(DAY));
+      }}
+    />
+  );
+}
+
+/** The ledgers' "who sold or took it" filter. */
+export function StaffFilter({
+  staff,
+  value,
+  onChange,
+}: {
+  staff: { value: number; label: string }[];
+  value: number | undefined;
+  onChange: (staffId: number | undefined) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Select<number>
+      allowClear
+      aria-label={translate('sales.history.staff')}
+      placeholder={translate('sales.history.staff')}
+      value={value}
+      onChange={(staffId) => onChange(staffId ?? undefined)}
+      options={staff}
+    />
+  );
+}
+
 export function CustomerFilter({
   gymId,
   value,

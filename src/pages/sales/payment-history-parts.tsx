@@ -1,18 +1,14 @@
 import { useTranslate } from '@refinedev/core';
-import { Card, DatePicker, Select, Statistic, Tag } from 'antd';
+import { Card, Select, Statistic, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { type PaymentMethod, paymentMethods, type SaleItemType, saleItemTypes } from '#domain/enums.ts';
-import { LEDGER_RANGE_MAX_DAYS } from '#domain/rules/ledger.ts';
-import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { PayHistoryLine, PayHistoryTotals } from '#domain/schemas/ledger.ts';
 import { seoulDateTime, thisMonth } from './ledger-format.ts';
-import { CustomerFilter, useWon } from './ledger-shared.tsx';
+import { CustomerFilter, LedgerRangePicker, StaffFilter, useWon } from './ledger-shared.tsx';
 
 // The payment history's parts (docs/rules.md#money): its columns, its filters and the range's totals by method.
-
-export const DAY = 'YYYY-MM-DD';
 
 export type PaymentFilters = {
   from: string;
@@ -108,23 +104,12 @@ export function PaymentFilterFields({
   onFilter: (patch: Partial<PaymentFilters>) => void;
 }) {
   const translate = useTranslate();
-  const range: [Dayjs, Dayjs] = [dayjs(filters.from, DAY), dayjs(filters.to, DAY)];
   return (
     <>
-      <DatePicker.RangePicker
-        aria-label={translate('sales.history.dateRange')}
-        placeholder={[translate('sales.history.dateFrom'), translate('sales.history.dateTo')]}
-        format="YYYY.MM.DD"
-        allowClear={false}
-        value={range}
-        disabledDate={(current, info) =>
-          info.from
-            ? Math.abs(daysBetween(info.from.format(DAY), current.format(DAY))) >= LEDGER_RANGE_MAX_DAYS
-            : false
-        }
-        onChange={(picked) => {
-          if (picked?.[0] && picked[1]) onFilter({ from: picked[0].format(DAY), to: picked[1].format(DAY) });
-        }}
+      <LedgerRangePicker
+        from={filters.from}
+        to={filters.to}
+        onChange={(from, to) => onFilter({ from, to })}
       />
       <Select<PaymentMethod>
         allowClear
@@ -145,14 +130,7 @@ export function PaymentFilterFields({
           label: translate(`sales.history.statuses.${s}`),
         }))}
       />
-      <Select<number>
-        allowClear
-        aria-label={translate('sales.history.staff')}
-        placeholder={translate('sales.history.staff')}
-        value={filters.staffId}
-        onChange={(staffId) => onFilter({ staffId: staffId ?? undefined })}
-        options={staff}
-      />
+      <StaffFilter staff={staff} value={filters.staffId} onChange={(staffId) => onFilter({ staffId })} />
       <CustomerFilter
         gymId={gymId}
         value={filters.memberId}

@@ -1,19 +1,16 @@
 import { EditOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Button, Card, DatePicker, Select, Space, Statistic, Tag } from 'antd';
+import { Button, Card, Select, Space, Statistic, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { type SaleItemType, saleItemTypes } from '#domain/enums.ts';
-import { LEDGER_RANGE_MAX_DAYS, maxCorrection } from '#domain/rules/ledger.ts';
-import { daysBetween, seoulToday } from '#domain/rules/seoul-time.ts';
+import { maxCorrection } from '#domain/rules/ledger.ts';
+import { seoulToday } from '#domain/rules/seoul-time.ts';
 import type { SalesRow, SalesTotals } from '#domain/schemas/ledger.ts';
 import { type Line, seoulDateTime, thisMonth } from './ledger-format.ts';
-import { CustomerFilter, useWon } from './ledger-shared.tsx';
+import { CustomerFilter, LedgerRangePicker, StaffFilter, useWon } from './ledger-shared.tsx';
 
 // The sales list's parts (docs/rules.md#money): its columns, its filters and the range's totals.
-
-const DAY = 'YYYY-MM-DD';
 
 export type SalesFilters = {
   from: string;
@@ -214,23 +211,12 @@ export function SalesFilterFields({
   onFilter: (patch: Partial<SalesFilters>) => void;
 }) {
   const translate = useTranslate();
-  const range: [Dayjs, Dayjs] = [dayjs(filters.from, DAY), dayjs(filters.to, DAY)];
   return (
     <>
-      <DatePicker.RangePicker
-        aria-label={translate('sales.history.dateRange')}
-        placeholder={[translate('sales.history.dateFrom'), translate('sales.history.dateTo')]}
-        format="YYYY.MM.DD"
-        allowClear={false}
-        value={range}
-        disabledDate={(current, info) =>
-          info.from
-            ? Math.abs(daysBetween(info.from.format(DAY), current.format(DAY))) >= LEDGER_RANGE_MAX_DAYS
-            : false
-        }
-        onChange={(picked) => {
-          if (picked?.[0] && picked[1]) onFilter({ from: picked[0].format(DAY), to: picked[1].format(DAY) });
-        }}
+      <LedgerRangePicker
+        from={filters.from}
+        to={filters.to}
+        onChange={(from, to) => onFilter({ from, to })}
       />
       <Select<SaleItemType>
         allowClear
@@ -240,14 +226,7 @@ export function SalesFilterFields({
         onChange={(itemType) => onFilter({ itemType: itemType ?? undefined })}
         options={saleItemTypes.map((i) => ({ value: i, label: translate(`sales.history.itemTypes.${i}`) }))}
       />
-      <Select<number>
-        allowClear
-        aria-label={translate('sales.history.staff')}
-        placeholder={translate('sales.history.staff')}
-        value={filters.staffId}
-        onChange={(staffId) => onFilter({ staffId: staffId ?? undefined })}
-        options={staff}
-      />
+      <StaffFilter staff={staff} value={filters.staffId} onChange={(staffId) => onFilter({ staffId })} />
       <CustomerFilter
         gymId={gymId}
         value={filters.memberId}
