@@ -28,6 +28,7 @@ export * from './locker-rental.ts';
 export * from './locker-room.ts';
 export * from './member.ts';
 export * from './member-consent.ts';
+export * from './message.ts';
 export * from './notification.ts';
 export * from './outbox.ts';
 export * from './password-reset.ts';
