@@ -1,29 +1,11 @@
 import { Create, DeleteButton, Edit, useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useTranslate } from '@refinedev/core';
-import { Alert, Button, Col, Descriptions, Form, Row, Space } from 'antd';
+import { Alert, Button, Form, Space } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useFacility } from '#src/facility/facility-context.tsx';
-import { FieldValue } from '../field-value.tsx';
-import {
-  type FormField,
-  type FormMode,
-  fieldLabelKey,
-  formFields,
-  listFields,
-  toPayload,
-} from '../fields.ts';
+import { type FormMode, formFields, listFields, toPayload } from '../fields.ts';
 import type { RegisteredResource } from '../registry.ts';
-import { FieldInput } from './field-input.tsx';
-
-/** Consecutive flags form one group; every other field is a group of its own. */
-const groupFlags = (fields: readonly FormField[]): FormField[][] =>
-  fields.reduce<FormField[][]>((groups, field) => {
-    const last = groups.at(-1);
-    if (field.meta.kind === 'flag' && last?.[0]?.meta.kind === 'flag') last.push(field);
-    else groups.push([field]);
-    return groups;
-  }, []);
+import { FieldGroups, RecordSummary, useCreateValues } from './resource-form-parts.tsx';
 
 /**
  * The one form for create and edit (finefoods): inputs from the declaration and the mode's zod schema, client
@@ -53,25 +35,7 @@ export function ResourceForm({ entry, mode }: { entry: RegisteredResource; mode:
   const watchedGymId = Form.useWatch('gymId', form) as number | undefined;
   const gymId = watchedGymId ?? (typeof record?.gymId === 'number' ? record.gymId : undefined);
 
-  // A new record lands in the facility the owner has selected, unless they pick another.
-  const { selected } = useFacility();
-  const selectedGymId = entry.area === 'owner' && selected?.gymStatus === 'ACTIVE' ? selected.id : undefined;
-  const gymField = declaration.scope === 'gym' ? (declaration.gymIdField ?? 'gymId') : undefined;
-  const initialValues = useMemo(
-    () =>
-      mode === 'create'
-        ? Object.fromEntries(
-            fields.flatMap((field) => {
-              if (field.name === gymField && selectedGymId !== undefined)
-                return [[field.name, selectedGymId]];
-              if (field.initialValue !== undefined) return [[field.name, field.initialValue]];
-              // A switch left alone means "no": say so rather than leave it to the database default.
-              return field.meta.kind === 'flag' ? [[field.name, false]] : [];
-            }),
-          )
-        : undefined,
-    [fields, mode, gymField, selectedGymId],
-  );
+  const initialValues = useCreateValues(entry, fields, mode);
 
   const handleFinish = (values: Record<string, unknown>) =>
     onFinish(toPayload(fields, values, mode, record as Record<string, unknown> | undefined));
@@ -85,16 +49,7 @@ export function ResourceForm({ entry, mode }: { entry: RegisteredResource; mode:
   const body = (
     <>
       {summary.length > 0 && record && (
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
-          style={{ marginBottom: 24 }}
-          items={summary.map((field) => ({
-            key: field.name,
-            label: translate(fieldLabelKey(declaration.name, field.name)),
-            children: <FieldValue field={field} value={record[field.name]} record={record} />,
-          }))}
-        />
+        <RecordSummary summary={summary} record={record} resource={declaration.name} />
       )}
       {fields.length === 0 ? (
         <Alert type="info" showIcon message={translate('crud.nothingToEdit')} />
@@ -107,20 +62,7 @@ export function ResourceForm({ entry, mode }: { entry: RegisteredResource; mode:
           onFinish={handleFinish}
           scrollToFirstError
         >
-          {groupFlags(fields).map((group) =>
-            group.length === 1 && group[0] && group[0].meta.kind !== 'flag' ? (
-              <FieldInput key={group[0].name} field={group[0]} resource={declaration.name} gymId={gymId} />
-            ) : (
-              // Runs of switches (a permission set's flags) sit in a grid rather than one long column.
-              <Row key={group[0]?.name} gutter={16}>
-                {group.map((field) => (
-                  <Col key={field.name} xs={24} sm={12} lg={8}>
-                    <FieldInput field={field} resource={declaration.name} gymId={gymId} />
-                  </Col>
-                ))}
-              </Row>
-            ),
-          )}
+          <FieldGroups fields={fields} resource={declaration.name} gymId={gymId} />
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" loading={formLoading}>
