@@ -163,13 +163,51 @@ const SIDE_CHANNEL = `module.exports = function getSideChannel() {
   };
 };`;
 
+/**
+ * antd's Button reads one helper (`isBright`) from the colour picker's presets, and the colour helpers take rc's
+ * `Color` through @rc-component/color-picker's entry: by module, that put the whole ColorPicker, its presets and
+ * Collapse into every desk page's first load. The same helper, and `Color` from its own file, cut those edges; the
+ * colour picker stays with the pages that draw one.
+ */
+const IS_BRIGHT = `import { Color as RcColor } from '@rc-component/color-picker/es/color';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`;
+const ANTD_EDGES: ReadonlyArray<readonly [file: RegExp, from: string, to: string]> = [
+  [
+    /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    "'../../color-picker/components/ColorPresets'",
+    "'\0is-bright'",
+  ],
+  [
+    /antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/,
+    "'@rc-component/color-picker'",
+    "'@rc-component/color-picker/es/color'",
+  ],
+];
+
 const leanLibraries = (): Plugin => ({
   name: 'fitdesk:lean-libraries',
   apply: 'build',
   enforce: 'pre',
-  resolveId: (source) => (source === 'side-channel' ? '\0side-channel' : null),
-  load: (id) => (id === '\0side-channel' ? SIDE_CHANNEL : null),
-  transform: (code, id) => (PURE_LIBRARIES.test(id) ? { code, moduleSideEffects: false } : null),
+  resolveId: (source) =>
+    source === 'side-channel' ? '\0side-channel' : source === '\0is-bright' ? '\0is-bright' : null,
+  load: (id) => (id === '\0side-channel' ? SIDE_CHANNEL : id === '\0is-bright' ? IS_BRIGHT : null),
+  transform: (code, id) => {
+    if (PURE_LIBRARIES.test(id)) return { code, moduleSideEffects: false };
+    const edges = ANTD_EDGES.filter(([file]) => file.test(id));
+    if (edges.length === 0) return null;
+    let out = code;
+    for (const [, from, to] of edges) {
+      if (!out.includes(from))
+        throw new Error(`fitdesk:lean-libraries: ${from} is no longer imported by ${id}`);
+      out = out.replaceAll(from, to);
+    }
+    return { code: out, map: null };
+  },
 });
 
 export default defineConfig({
