@@ -143,9 +143,11 @@ const layers = () => {
 /**
  * CommonJS libraries that do nothing when loaded, so that an import nobody uses can go: Refine imports papaparse for
  * its CSV hooks (the app writes CSV through domain/ instead) and error-stack-parser for its devtools' traces, which
- * run in development only.
+ * run in development only. iconv-lite (with safer-buffer) counts EUC-KR bytes on the compose screen only
+ * (domain/rules/message.ts): a page that reads that file's constants alone must not carry its code tables.
  */
-const PURE_LIBRARIES = /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/;
+const PURE_LIBRARIES =
+  /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe|iconv-lite|safer-buffer)[\\/]/;
 
 /**
  * `side-channel` (qs's cycle check) is 20 KB of get-intrinsic and object-inspect for a map: the same contract over
