@@ -68,18 +68,24 @@ const register = createRegister('fd_', NAMED_STATEMENTS_MAX);
  * node-postgres then parses each text once per connection (`Pool({ Client: NamingClient })`).
  */
 export class NamingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: node-postgres overloads `query` many ways; this forwards them all.
-  override query(...args: any[]): any {
+  // node-postgres overloads `query` many ways and this forwards them all. Each of its overloads is an instance of
+  // this one (R is the answer the caller's overload names), so the override stands in for all of them; the body
+  // returns what `super.query` returns for the same arguments, or for a named config the same promise or callback.
+  override query<R>(...args: unknown[]): R;
+  override query(...args: unknown[]): unknown {
+    // Safe: every field of QueryConfig is `unknown`, and each is checked below before it is used.
     const [config, second, third] = args as [QueryConfig, unknown, unknown];
     const text = typeof config === 'object' && config !== null ? config.text : undefined;
     // `pool.query(config, values)` reaches here as `(config, values, callback)`; a transaction's client as
     // `(config, values)`, answered by a promise.
     const values = typeof second === 'function' ? undefined : second;
     const callback = typeof second === 'function' ? second : third;
+    // Safe (both forwards): the caller's own arguments, unchanged, to the overloaded method it called.
     if (typeof text !== 'string' || config.name !== undefined || (callback && typeof callback !== 'function'))
       return super.query(...(args as Parameters<pg.Client['query']>));
     const name = register.nameOf(text, Array.isArray(values) ? values.length : 0);
     if (!name) return super.query(...(args as Parameters<pg.Client['query']>));
+    // Safe: a config with a string text (checked above) and the caller's values, which node-postgres checks itself.
     const send = (query: pg.QueryConfig) =>
       values === undefined ? super.query(query) : super.query(query, values as unknown[]);
     const answer = send({ ...(config as pg.QueryConfig), name }).catch((error: unknown) => {
@@ -88,6 +94,7 @@ export class NamingClient extends pg.Client {
       return send(config as pg.QueryConfig);
     });
     if (!callback) return answer;
+    // Safe: a function (checked above), node-postgres's callback shape.
     const done = callback as (error: unknown, result?: unknown) => void;
     answer.then(
       (result) => done(undefined, result),
@@ -151,6 +158,7 @@ export const nameStatements = (client: PGlite, max = NAMED_STATEMENTS_MAX): (() 
       prepared.set(text, statement);
     } else {
       if (prepared.size >= max) {
+        // Safe: the map holds `max` (at least one) entries here, so the first is there.
         const [oldestText, oldest] = prepared.entries().next().value as [string, { name: string }];
         prepared.delete(oldestText);
         await client.execProtocol(
@@ -186,6 +194,7 @@ export const nameStatements = (client: PGlite, max = NAMED_STATEMENTS_MAX): (() 
     await client.syncToFs();
     // parseResults merges `options.parsers` into the defaults by copying all of them (some hundred types) on every
     // call, which was 8% of a list's CPU: a few own keys over the defaults as prototype read the same.
+    // Safe (both returns): one statement gives one result, whose rows the caller types as T, as PGlite's own query does.
     if (!options?.parsers)
       return parse.parseResults(result.messages, inner.parsers, options)[0] as Results<T>;
     const { parsers, ...rest } = options;
@@ -218,6 +227,6 @@ export const nameStatements = (client: PGlite, max = NAMED_STATEMENTS_MAX): (() 
       return original<T>(text, params, options);
     }
   };
-  client.query = query as PGlite['query'];
+  client.query = query;
   return () => next;
 };
