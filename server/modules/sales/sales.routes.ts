@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -132,8 +133,8 @@ const registerCheckoutRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit)
       reply.header('content-disposition', `inline; filename="slip-${detail.id}.pdf"`);
       reply.header('cache-control', 'private, no-store');
       reply.header('x-content-type-options', 'nosniff');
-      // The documented type is the file; what goes out is its bytes.
-      return reply.send(Buffer.from(bytes) as unknown as File);
+      // The reply as Fastify's own (a widening): the documented type is the file, what goes out is its bytes.
+      return (reply as FastifyReply).send(Buffer.from(bytes));
     },
   );
 };
