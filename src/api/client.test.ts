@@ -1,23 +1,24 @@
-import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { uploadFileRoute } from '#domain/api/file.ts';
 import { memberGymListRoute } from '#domain/api/gym.ts';
 import { workerListRoute } from '#domain/api/gym-member.ts';
 import { gymResource } from '#domain/resources/gym.ts';
 import type { Gym } from '#domain/schemas/gym.ts';
-import { unwrapEnvelope } from '../providers/http-client.ts';
+import { createHttpClient, type SentRequest } from '../providers/http-client.ts';
 import { createApiClient, UPLOAD_TIMEOUT_MS, urlOf } from './client.ts';
 import { resourceRoutes } from './resources.ts';
 
-/** An axios instance whose adapter records the request and answers `body` with `headers`. */
+/** The app's HTTP client over a transport that records the request and answers `body` with `headers`. */
 const fakeHttp = (body: unknown, headers: Record<string, string> = {}) => {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { data: body, status: 200, statusText: 'OK', headers, config };
-  };
-  const http = axios.create({ adapter });
-  http.interceptors.response.use(unwrapEnvelope);
+  const seen: SentRequest[] = [];
+  const http = createHttpClient({
+    getLanguage: () => 'en',
+    translate: (key) => key,
+    transport: async (request) => {
+      seen.push(request);
+      return { data: structuredClone(body), status: 200, headers: { ...headers } };
+    },
+  });
   return { api: createApiClient(http), seen };
 };
 

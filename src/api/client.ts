@@ -1,7 +1,6 @@
-import type { AxiosInstance, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import type { RouteContract } from '#domain/api/define.ts';
-import { API_BASE } from '../providers/http-client.ts';
+import { API_BASE, type HttpClient, type HttpResponse } from '../providers/http-client.ts';
 
 /** A photo or a document of up to 20 MB can take longer than the JSON client's 10 seconds on a slow line. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -36,7 +35,7 @@ export const urlOf = (path: string, params: Record<string, unknown> | undefined)
     return encodeURIComponent(String(value));
   });
 
-const totalOf = (response: AxiosResponse): number => {
+const totalOf = (response: HttpResponse): number => {
   const header = Number(response.headers['x-total-count']);
   return Number.isFinite(header) ? header : Array.isArray(response.data) ? response.data.length : 0;
 };
@@ -53,7 +52,7 @@ export type UploadInput<R extends RouteContract> = Omit<CallInput<R>, 'body'> & 
  * `domain/api/`, so the path, the parameters, the body and the answer cannot drift from the server's. Refine's
  * data provider handles the declared resources' generic routes.
  */
-export const createApiClient = (http: AxiosInstance) => {
+export const createApiClient = (http: HttpClient) => {
   const request = <R extends RouteContract>(route: R, input: Record<string, unknown>, data?: unknown) =>
     http.request({
       method: route.method,

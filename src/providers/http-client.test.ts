@@ -1,30 +1,22 @@
-import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from './data-provider.ts';
-import { createHttpClient, HTTP_TIMEOUT_MS } from './http-client.ts';
+import { createHttpClient, HTTP_TIMEOUT_MS, type SentRequest } from './http-client.ts';
 
 type Reply = { status: number; data?: unknown; headers?: Record<string, string> };
 
-/** An axios adapter that records requests and answers canned replies: no server needed. */
-const fakeServer = (reply: (config: InternalAxiosRequestConfig) => Reply) => {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    requests.push(config);
-    const { status, data, headers = {} } = reply(config);
-    const response = { status, statusText: String(status), data, headers, config, request: {} };
-    if (status >= 400) {
-      throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, {}, response);
-    }
-    return response;
-  };
-  return { adapter, requests };
-};
-
-const makeClient = (reply: (config: InternalAxiosRequestConfig) => Reply, language = 'ko') => {
-  const server = fakeServer(reply);
-  const http = createHttpClient({ getLanguage: () => language, translate: (key) => key });
-  http.defaults.adapter = server.adapter;
-  return { http, requests: server.requests };
+/** A transport that records requests and answers canned replies: no server needed. */
+const makeClient = (reply: (request: SentRequest) => Reply, language = 'ko') => {
+  const requests: SentRequest[] = [];
+  const http = createHttpClient({
+    getLanguage: () => language,
+    translate: (key) => key,
+    transport: async (request) => {
+      requests.push(request);
+      const { status, data, headers = {} } = reply(request);
+      return { status, data, headers };
+    },
+  });
+  return { http, requests };
 };
 
 describe('createHttpClient', () => {
@@ -32,7 +24,7 @@ describe('createHttpClient', () => {
     const { http, requests } = makeClient(() => ({ status: 200, data: { data: { id: 7 } } }));
     const response = await http.get('/web/member/7');
     expect(response.data).toEqual({ id: 7 });
-    expect(requests[0]?.headers.get('Accept-Language')).toBe('ko');
+    expect(requests[0]?.headers['Accept-Language']).toBe('ko');
     expect(requests[0]?.withCredentials).toBe(true);
     expect(requests[0]?.timeout).toBe(HTTP_TIMEOUT_MS);
   });
@@ -66,6 +58,23 @@ describe('createHttpClient', () => {
       statusCode: 429,
       retryAfter: 30,
     });
+  });
+
+  it('maps a timeout and a network failure, and leaves an abort by the caller as it is', async () => {
+    const failing = (error: Error) =>
+      createHttpClient({
+        getLanguage: () => 'en',
+        translate: (key) => key,
+        transport: async () => {
+          throw error;
+        },
+      });
+    await expect(failing(new DOMException('t', 'TimeoutError')).get('/web/x')).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+    await expect(failing(new TypeError('offline')).get('/web/x')).rejects.toMatchObject({ code: 'NETWORK' });
+    const abort = new DOMException('a', 'AbortError');
+    await expect(failing(abort).get('/web/x')).rejects.toBe(abort);
   });
 });
 
