@@ -178,7 +178,19 @@ export const isBright = (value, bgColorToken) => {
   if (a <= 0.5) return hsv.v > 0.5;
   return r * 0.299 + g * 0.587 + b * 0.114 > 192;
 };`;
-const ANTD_EDGES: ReadonlyArray<readonly [file: RegExp, from: string, to: string]> = [
+/**
+ * Refine's core is one module, so its CSV hooks' papaparse came with every desk page although only the lists'
+ * export (useExport) and no page's import (useImport) call it: both now fetch papaparse when they run.
+ */
+const REFINE_CORE = /[\\/]@refinedev[\\/]core[\\/]dist[\\/]index\.mjs$/;
+const LIBRARY_EDGES: ReadonlyArray<readonly [file: RegExp, from: string, to: string]> = [
+  [REFINE_CORE, 'import papaparse from "papaparse";', ''],
+  [REFINE_CORE, 'papaparse.unparse(', '(await import("papaparse")).default.unparse('],
+  [
+    REFINE_CORE,
+    'import papaparse2 from "papaparse";',
+    'const papaparse2 = { parse: (file, config) => { import("papaparse").then((m) => m.default.parse(file, config)); } };',
+  ],
   [
     /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
     "'../../color-picker/components/ColorPresets'",
@@ -200,7 +212,7 @@ const leanLibraries = (): Plugin => ({
   load: (id) => (id === '\0side-channel' ? SIDE_CHANNEL : id === '\0is-bright' ? IS_BRIGHT : null),
   transform: (code, id) => {
     if (PURE_LIBRARIES.test(id)) return { code, moduleSideEffects: false };
-    const edges = ANTD_EDGES.filter(([file]) => file.test(id));
+    const edges = LIBRARY_EDGES.filter(([file]) => file.test(id));
     if (edges.length === 0) return null;
     let out = code;
     for (const [, from, to] of edges) {
