@@ -36,6 +36,14 @@ module.exports = {
       to: { path: '^server/(modules|http|resources|kernel|seed|ops|storage)/|^server/app[.]ts$' },
     },
     {
+      name: 'providers-on-their-own',
+      comment:
+        'An outside provider (server/providers: SOLAPI, SMTP…) builds on domain/ and its packages only; the modules use it, never the other way.',
+      severity: 'error',
+      from: { path: '^server/providers/' },
+      to: { path: '^(server/(?!providers/)|src/)' },
+    },
+    {
       name: 'seeds-on-the-top-floor',
       comment: 'Only the entry point (and the tests) load the demo seeds.',
       severity: 'error',
