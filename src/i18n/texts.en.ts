@@ -9,6 +9,7 @@ import expenses from './locales/features/expenses.en.json';
 import kiosk from './locales/features/kiosk.en.json';
 import lessons from './locales/features/lessons.en.json';
 import lockers from './locales/features/lockers.en.json';
+import messages from './locales/features/messages.en.json';
 import passes from './locales/features/passes.en.json';
 import payRequest from './locales/features/payRequest.en.json';
 import products from './locales/features/products.en.json';
@@ -49,6 +50,7 @@ export const featureTextsEn = {
   payRequest,
   reports,
   today,
+  messages,
 };
 
 /** The app's own texts, plus the validation messages that the API shares (domain/i18n), under `validation.*`. */

@@ -8,6 +8,7 @@ import expenses from './locales/features/expenses.ko.json';
 import kiosk from './locales/features/kiosk.ko.json';
 import lessons from './locales/features/lessons.ko.json';
 import lockers from './locales/features/lockers.ko.json';
+import messages from './locales/features/messages.ko.json';
 import passes from './locales/features/passes.ko.json';
 import payRequest from './locales/features/payRequest.ko.json';
 import products from './locales/features/products.ko.json';
@@ -49,6 +50,7 @@ export const featureTextsKo = {
   payRequest,
   reports,
   today,
+  messages,
 };
 
 /** The app's own texts, plus the validation messages that the API shares (domain/i18n), under `validation.*`. */
