@@ -262,6 +262,14 @@ const RevenueChartPage = lazyPage(
   () => import('./pages/reports/revenue-chart-page.tsx'),
   (m) => m.RevenueChartPage,
 );
+const SendListPage = lazyPage(
+  () => import('./pages/messages/send-list-page.tsx'),
+  (m) => m.SendListPage,
+);
+const ComposePage = lazyPage(
+  () => import('./pages/messages/compose-page.tsx'),
+  (m) => m.ComposePage,
+);
 const NotFoundPage = lazyPage(
   () => import('./pages/errors/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -311,6 +319,9 @@ const MAIN_PAGES: ReadonlyArray<readonly [path: string, page: LazyPage]> = [
   ['/sales/statistics', StatisticsPage],
   ['/revenue/revenue-history', RevenueHistoryPage],
   ['/revenue/revenue-chart', RevenueChartPage],
+  // Group messages (docs/rules.md#messaging): adMessageUseYn while MESSAGE is APPROVE.
+  ['/subservice/groupsns', SendListPage],
+  ['/subservice/groupsns/add', ComposePage],
 ];
 
 /**

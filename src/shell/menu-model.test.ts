@@ -129,8 +129,9 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     expect(keys.payment).toContain('paymentHistory');
     const planned = MENU.flatMap((group) => group.entries).find((e) => e.key === 'paymentHistory');
     expect(planned?.to).toBeNull();
+    // The group messages' page is built (issue 29): its entry links to it.
     const message = MENU.flatMap((group) => group.entries).find((e) => e.key === 'message');
-    expect(message?.to).toBeNull();
+    expect(message?.to).toBe('/subservice/groupsns');
   });
 
   it('shows the operator no facility entry', () => {

@@ -91,8 +91,7 @@ export const MENU: readonly MenuGroup[] = [
       {
         key: 'message',
         labelKey: 'shell.menu.message',
-        to: null,
-        plannedPath: ROUTE_NAMES.SUBSERVICE_GROUP_SNS,
+        to: ROUTE_NAMES.SUBSERVICE_GROUP_SNS,
         subService: 'MESSAGE',
       },
       {

@@ -10,6 +10,8 @@ import expensesEn from '../i18n/locales/features/expenses.en.json' with { type: 
 import expensesKo from '../i18n/locales/features/expenses.ko.json' with { type: 'json' };
 import lockersEn from '../i18n/locales/features/lockers.en.json' with { type: 'json' };
 import lockersKo from '../i18n/locales/features/lockers.ko.json' with { type: 'json' };
+import messagesEn from '../i18n/locales/features/messages.en.json' with { type: 'json' };
+import messagesKo from '../i18n/locales/features/messages.ko.json' with { type: 'json' };
 import passesEn from '../i18n/locales/features/passes.en.json' with { type: 'json' };
 import passesKo from '../i18n/locales/features/passes.ko.json' with { type: 'json' };
 import productsEn from '../i18n/locales/features/products.en.json' with { type: 'json' };
@@ -36,6 +38,7 @@ const FEATURES = {
     entries: entriesKo,
     expenses: expensesKo,
     lockers: lockersKo,
+    messages: messagesKo,
     passes: passesKo,
     products: productsKo,
     receipts: receiptsKo,
@@ -51,6 +54,7 @@ const FEATURES = {
     entries: entriesEn,
     expenses: expensesEn,
     lockers: lockersEn,
+    messages: messagesEn,
     passes: passesEn,
     products: productsEn,
     receipts: receiptsEn,
@@ -73,6 +77,7 @@ const PAGE_TITLES: Record<string, string> = {
   trainers: 'trainers:list.title',
   entryList: 'entries:list.title',
   locker: 'lockers:title',
+  message: 'messages:title',
   desk: 'sales:desk.title',
   payHistory: 'sales:history.title',
   unpaid: 'sales:unpaid.title',
