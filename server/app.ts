@@ -64,6 +64,7 @@ import { createLockerReminderSweep } from './modules/locker/locker-reminders.ts'
 import { toMember } from './modules/member/member.repository.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
+import { messageSettingsRoutes } from './modules/message-settings/message-settings.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { createDispatcher, type Dispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
 import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
@@ -341,6 +342,7 @@ const registerWebRoutes = async (
   await web.register(productRoutes, { ctx });
   await web.register(receiptRoutes, { ctx });
   await web.register(expenseRoutes, { ctx });
+  await web.register(messageSettingsRoutes, { ctx });
   await web.register(payRequestRoutes, { ctx });
   await web.register(reportRoutes, { ctx });
   await web.register(homeRoutes, { ctx });

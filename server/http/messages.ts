@@ -2,6 +2,7 @@ import type { Language } from '#domain/enums.ts';
 import { interpolate } from '#domain/i18n/validation.ts';
 import { consultKioskMessages } from './messages/consult-kiosk.ts';
 import { expenseMessages } from './messages/expense.ts';
+import { messageSettingsMessages } from './messages/message-settings.ts';
 import { outboxMessages } from './messages/outbox.ts';
 import { payRequestMessages } from './messages/pay-request.ts';
 import { productMessages } from './messages/product.ts';
@@ -145,6 +146,7 @@ const en = {
   ...productMessages.en,
   ...receiptMessages.en,
   ...expenseMessages.en,
+  ...messageSettingsMessages.en,
   ...payRequestMessages.en,
   ...reportMessages.en,
   ...consultKioskMessages.en,
@@ -281,6 +283,7 @@ const ko: Record<MessageKey, string> = {
   ...productMessages.ko,
   ...receiptMessages.ko,
   ...expenseMessages.ko,
+  ...messageSettingsMessages.ko,
   ...payRequestMessages.ko,
   ...reportMessages.ko,
   ...consultKioskMessages.ko,
