@@ -9,6 +9,7 @@ import expenses from './locales/features/expenses.en.json';
 import kiosk from './locales/features/kiosk.en.json';
 import lessons from './locales/features/lessons.en.json';
 import lockers from './locales/features/lockers.en.json';
+import messageSettings from './locales/features/messageSettings.en.json';
 import messages from './locales/features/messages.en.json';
 import passes from './locales/features/passes.en.json';
 import payRequest from './locales/features/payRequest.en.json';
@@ -50,6 +51,7 @@ export const featureTextsEn = {
   payRequest,
   reports,
   today,
+  messageSettings,
   messages,
 };
 

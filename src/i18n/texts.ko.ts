@@ -8,6 +8,7 @@ import expenses from './locales/features/expenses.ko.json';
 import kiosk from './locales/features/kiosk.ko.json';
 import lessons from './locales/features/lessons.ko.json';
 import lockers from './locales/features/lockers.ko.json';
+import messageSettings from './locales/features/messageSettings.ko.json';
 import messages from './locales/features/messages.ko.json';
 import passes from './locales/features/passes.ko.json';
 import payRequest from './locales/features/payRequest.ko.json';
@@ -50,6 +51,7 @@ export const featureTextsKo = {
   payRequest,
   reports,
   today,
+  messageSettings,
   messages,
 };
 
