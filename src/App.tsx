@@ -190,6 +190,14 @@ const AuditPage = lazyPage(
   () => import('./pages/settings/audit/audit-page.tsx'),
   (m) => m.AuditPage,
 );
+const SenderPage = lazyPage(
+  () => import('./pages/message-settings/sender-page.tsx'),
+  (m) => m.SenderPage,
+);
+const KakaoChannelPage = lazyPage(
+  () => import('./pages/message-settings/kakao-channel-page.tsx'),
+  (m) => m.KakaoChannelPage,
+);
 const EntryKioskPage = lazyPage(
   () => import('./pages/entry/entry-kiosk-page.tsx'),
   (m) => m.EntryKioskPage,
@@ -287,6 +295,9 @@ const MAIN_PAGES: ReadonlyArray<readonly [path: string, page: LazyPage]> = [
   ['/setting/gym/permission', PermissionPage],
   ['/setting/gym/worker/detail', StaffPage],
   ['/setting/gym/audit', AuditPage],
+  // Messaging settings (docs/rules.md#messaging): read with adMessageUseYn, changed with adMessageSettingYn.
+  ['/setting/gym/messagesender', SenderPage],
+  ['/setting/gym/kakaochannel', KakaoChannelPage],
   ['/memberManage/list', CustomerListPage],
   ['/memberManage/list/info', CustomerDetailPage],
   ['/memberManage/consult-list', ConsultListPage],

@@ -47,7 +47,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
         'promotions',
         'paymentHistory',
       ],
-      settings: ['gymSettings', 'permissions', 'staff', 'audit'],
+      settings: ['gymSettings', 'permissions', 'staff', 'audit', 'messageSender', 'kakaoChannel'],
     });
   });
 
@@ -139,7 +139,7 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
     expect(Object.values(keys).flat()).toEqual([]);
   });
 
-  it('links the settings entries to their pages, for the representative only', () => {
+  it('links the settings entries to their pages, the facility’s for the representative only', () => {
     const settings = visibleMenu({
       isSuperadmin: false,
       rights: rights({ representYn: true }),
@@ -150,6 +150,8 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       '/setting/gym/permission',
       '/setting/gym/worker/detail',
       '/setting/gym/audit',
+      '/setting/gym/messagesender',
+      '/setting/gym/kakaochannel',
     ]);
     // A worker whose set holds every flag is still not the representative.
     const worker = keysOf({
@@ -157,7 +159,8 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       rights: rights({ ...allFlags(true) }),
       approvedSubServices: new Set(),
     });
-    expect(worker.settings).toEqual([]);
+    // The messaging settings are the adMessageSettingYn holder's, not only the representative's (domain/access.ts).
+    expect(worker.settings).toEqual(['messageSender', 'kakaoChannel']);
   });
 
   it('opens consulting with gymId and gymMaster=Y', () => {

@@ -218,6 +218,16 @@ export const MENU: readonly MenuGroup[] = [
         labelKey: 'shell.menu.audit',
         to: SETTING_PATHS.audit,
       },
+      {
+        key: 'messageSender',
+        labelKey: 'messageSettings.menu.senders',
+        to: '/setting/gym/messagesender',
+      },
+      {
+        key: 'kakaoChannel',
+        labelKey: 'messageSettings.menu.channel',
+        to: '/setting/gym/kakaochannel',
+      },
     ],
   },
 ];

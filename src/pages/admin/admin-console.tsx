@@ -28,10 +28,23 @@ const BackupsPage = lazy(() => import('./backups-page.tsx').then((m) => ({ defau
 const AccountConsentsPage = lazy(() =>
   import('./account-consents-page.tsx').then((m) => ({ default: m.AccountConsentsPage })),
 );
+// The messaging reviews and prices (issue 29), on demand like the other operator pages.
+const MessageSenderReviewPage = lazy(() =>
+  import('./message-sender-review-page.tsx').then((m) => ({ default: m.MessageSenderReviewPage })),
+);
+const MessageTemplateReviewPage = lazy(() =>
+  import('./message-template-review-page.tsx').then((m) => ({ default: m.MessageTemplateReviewPage })),
+);
+const MessagePlatformPage = lazy(() =>
+  import('./message-platform-page.tsx').then((m) => ({ default: m.MessagePlatformPage })),
+);
 
 export const ADMIN_PATHS = {
   facilityReview: `${ADMIN_BASE}/review/facilities`,
   addOnReview: `${ADMIN_BASE}/review/add-ons`,
+  messageSenders: `${ADMIN_BASE}/review/message-senders`,
+  messageTemplates: `${ADMIN_BASE}/review/message-templates`,
+  messagePlatform: `${ADMIN_BASE}/operations/messages`,
   outbox: `${ADMIN_BASE}/operations/outbox`,
   accounts: `${ADMIN_BASE}/operations/accounts`,
   backups: `${ADMIN_BASE}/operations/backups`,
@@ -62,6 +75,20 @@ function AdminMenu() {
           icon: <AuditOutlined />,
           label: <Link to={ADMIN_PATHS.addOnReview}>{translate('admin.review.addOns.title')}</Link>,
         },
+        {
+          key: ADMIN_PATHS.messageSenders,
+          icon: <AuditOutlined />,
+          label: (
+            <Link to={ADMIN_PATHS.messageSenders}>{translate('messageSettings.admin.menu.senders')}</Link>
+          ),
+        },
+        {
+          key: ADMIN_PATHS.messageTemplates,
+          icon: <AuditOutlined />,
+          label: (
+            <Link to={ADMIN_PATHS.messageTemplates}>{translate('messageSettings.admin.menu.templates')}</Link>
+          ),
+        },
       ],
     },
     {
@@ -83,6 +110,13 @@ function AdminMenu() {
           key: ADMIN_PATHS.backups,
           icon: <DatabaseOutlined />,
           label: <Link to={ADMIN_PATHS.backups}>{translate('backups.title')}</Link>,
+        },
+        {
+          key: ADMIN_PATHS.messagePlatform,
+          icon: <SendOutlined />,
+          label: (
+            <Link to={ADMIN_PATHS.messagePlatform}>{translate('messageSettings.admin.menu.platform')}</Link>
+          ),
         },
       ],
     },
@@ -149,6 +183,30 @@ export function AdminConsole() {
                 <Route index element={<Navigate to={ADMIN_PATHS.facilityReview} replace />} />
                 <Route path="review/facilities" element={<FacilityReviewPage />} />
                 <Route path="review/add-ons" element={<AddOnReviewPage />} />
+                <Route
+                  path="review/message-senders"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <MessageSenderReviewPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="review/message-templates"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <MessageTemplateReviewPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="operations/messages"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <MessagePlatformPage />
+                    </Suspense>
+                  }
+                />
                 <Route
                   path="operations/outbox"
                   element={

@@ -22,6 +22,7 @@ import { api } from '#src/providers/instances.ts';
 import { BookingLinkButton } from './booking-link-button.tsx';
 import { CustomerProfile, EraseModal, MemosCard, UsageCard } from './customer-detail-parts.tsx';
 import { PassStateTag } from './customer-list-parts.tsx';
+import { MarketingConsentCard } from './marketing-consent-card.tsx';
 import { MembershipQrButton } from './membership-qr-modal.tsx';
 import { type PassAction, PassView, useMoneyRights } from './pass-view.tsx';
 import { useRefreshCustomers } from './use-customers.ts';
@@ -366,6 +367,7 @@ export function CustomerDetailPage() {
         removed={removed}
       />
       <UsageCard gymId={gymId} memberId={id} usage={usage} />
+      <MarketingConsentCard gymId={gymId} memberId={id} canChange={canChange && !removed} />
       <MemosCard
         memos={memos}
         canAdd={canChange && !removed}
