@@ -307,7 +307,7 @@ export const listRecords = async <TRecord extends z.ZodObject>(
     }));
   } else {
     const rows = await genericPageOf(table)(ctx.db, { where, orderBy, limit: pageSize, offset: start });
-    records = await toRecords(declaration, hooks, rows as Row[], ctx);
+    records = await toRecords(declaration, hooks, rows, ctx);
   }
   // A short page already tells the total: no count query (on PGlite every query queues behind the others).
   let n = total ?? start + records.length;

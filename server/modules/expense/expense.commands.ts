@@ -1,5 +1,4 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentMethod } from '#domain/enums.ts';
 import { fileIdOfUrl } from '#domain/rules/files.ts';
 import type { ExpenseCategory, ExpenseCreate } from '#domain/schemas/expense.ts';
 import type { Executor } from '../../db/client.ts';
@@ -135,7 +134,7 @@ export const createExpense = async (tx: Executor, actor: Actor, input: ExpenseCr
       spentOn: input.spentOn,
       categoryId: category.id,
       amount: input.amount,
-      method: input.method as PaymentMethod,
+      method: input.method,
       memo: input.memo || null,
       fileId: receipt?.id ?? null,
       createdByMemberId: actor.memberId,

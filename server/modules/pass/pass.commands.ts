@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { CheckoutKind, PaymentMethod } from '#domain/enums.ts';
+import type { CheckoutKind } from '#domain/enums.ts';
 import { saleOwed } from '#domain/rules/money.ts';
 import {
   isSellable,
   overlappingPass,
-  type PeriodUnit,
   passEndDate,
   saleLabel,
   saleStartDate,
@@ -65,7 +64,7 @@ const payThrough = async (
   head: { gymId: number; memberId: number; kind: CheckoutKind; total: number },
   payments: readonly PaymentInput[],
 ) => {
-  const parts = payments.map((p) => ({ method: p.method as PaymentMethod, amount: p.amount }));
+  const parts = payments.map((p) => ({ method: p.method, amount: p.amount }));
   return openCheckout(tx, actor, { ...head, payments: parts });
 };
 
@@ -80,7 +79,7 @@ const writeLines = (
     tx,
     actor,
     target,
-    payments.map((p) => ({ saleId: target.saleId, method: p.method as PaymentMethod, amount: p.amount })),
+    payments.map((p) => ({ saleId: target.saleId, method: p.method, amount: p.amount })),
   );
 
 /** The pass's sale (the one its payments and refunds are lines of), or 404. */
@@ -183,7 +182,7 @@ const termOfSale = async (
   const startDate = input.startDate ?? saleStartDate(today, owned, product);
   const endDate =
     product.periodAmount !== null && product.periodUnit !== null
-      ? passEndDate(startDate, product.periodAmount, product.periodUnit as PeriodUnit)
+      ? passEndDate(startDate, product.periodAmount, product.periodUnit)
       : null;
   const overlap = overlappingPass(owned, product, startDate, endDate, today);
   if (overlap && !input.allowOverlap) throw overlapRefused(overlap, saleStartDate(today, owned, product));

@@ -32,9 +32,9 @@ const placedLines = async (tx: Executor, saleId: number, input: RefundInput, amo
       .from(paymentLine)
       .where(and(eq(paymentLine.saleId, saleId), eq(paymentLine.status, 'APPROVE')))
       .orderBy(asc(paymentLine.id))
-  ).map((l) => ({ id: l.id, method: l.method as PaymentMethod, amount: l.amount }));
+  ).map((l) => ({ id: l.id, method: l.method, amount: l.amount }));
   const requested =
-    input.lines?.map((l) => ({ method: l.method as PaymentMethod, amount: l.amount })) ??
+    input.lines?.map((l) => ({ method: l.method, amount: l.amount })) ??
     (input.method ? [{ method: input.method, amount }] : refundSplit(paidLines, amount));
   const placed = placeRefundLines(paidLines, requested, amount);
   if (!placed.ok) throw badField(input.lines ? 'lines' : 'method', placed.reason);

@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { VatMode } from '#domain/enums.ts';
 import {
   cashReceiptDeadline,
   checkReceiptIdentifier,
@@ -73,7 +72,7 @@ const cashSplit = async (db: Executor, checkoutId: number, cashPaid: number) => 
   if (sum !== cashPaid) return splitVat(cashPaid);
   return parts.reduce(
     (acc, p) => {
-      const split = splitVat(p.amount, p.vatMode as VatMode);
+      const split = splitVat(p.amount, p.vatMode);
       return { supply: acc.supply + split.supply, vat: acc.vat + split.vat };
     },
     { supply: 0, vat: 0 },

@@ -325,7 +325,7 @@ export const createCheckout = async (
   const today = seoulToday(actor.now);
   const { gymId, items } = body;
   const payments = (body.payments ?? []).map((p) => ({
-    method: p.method as PaymentMethod,
+    method: p.method,
     amount: p.amount,
   }));
   const reason = body.discountReason?.trim() || null;

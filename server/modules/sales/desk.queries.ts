@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { PaymentMethod, SaleItemType, VatMode } from '#domain/enums.ts';
 import { maskPhone } from '#domain/rules/customer.ts';
 import { cashReceiptRequired, saleOwed } from '#domain/rules/money.ts';
 import { isSellable } from '#domain/rules/passes.ts';
@@ -253,8 +252,8 @@ export const checkoutDetail = async (db: Executor, gymId: number, id: number): P
   const cashReceipt = await receiptOf(db, id);
   const withOwed = sales.map(({ closed, soldByMemberId: _s, ...s }) => ({
     ...s,
-    itemType: s.itemType as SaleItemType,
-    vatMode: s.vatMode as VatMode,
+    itemType: s.itemType,
+    vatMode: s.vatMode,
     discount: s.listPrice - s.price,
     owed: saleOwed({ price: s.price, adjusted: s.adjusted, paid: s.paid, closed: Boolean(closed) }),
   }));
@@ -278,7 +277,7 @@ export const checkoutDetail = async (db: Executor, gymId: number, id: number): P
     staff: person(head.createdByMemberId),
     soldBy: person(sales[0]?.soldByMemberId),
     sales: withOwed,
-    lines: lines.map((l) => ({ ...l, method: l.method as PaymentMethod })),
+    lines,
     cashReceipt,
   };
 };

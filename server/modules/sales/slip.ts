@@ -6,7 +6,6 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
-import type { PaymentMethod } from '#domain/enums.ts';
 import { paidByMethod } from '#domain/rules/desk.ts';
 import { formatBusinessNumber, splitVat } from '#domain/rules/money.ts';
 import { SEOUL } from '#domain/rules/seoul-time.ts';
@@ -299,8 +298,7 @@ export const renderSlip = async (detail: CheckoutDetail, lang: Lang): Promise<Ui
   if (exempt > 0) pair(t.exempt, money(exempt), { gray: true });
   rows.push({ kind: 'rule' });
   const approved = detail.lines.filter((l) => l.status === 'APPROVE');
-  for (const m of paidByMethod(approved))
-    pair(`${t.paid} (${t.methods[m.method as PaymentMethod]})`, money(m.amount));
+  for (const m of paidByMethod(approved)) pair(`${t.paid} (${t.methods[m.method]})`, money(m.amount));
   pair(t.paid, money(approved.reduce((n, l) => n + l.amount, 0)), { bold: true });
   pair(t.owed, money(detail.owed), { bold: detail.owed > 0 });
   if (detail.cashReceipt?.status === 'ISSUED') pair(t.cashReceipt, detail.cashReceipt.approvalNumber);
