@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { platformSenderListRoute, platformSenderReviewRoute } from '#domain/api/message-settings.ts';
-import { formatPhone } from '#domain/rules/text.ts';
 import type { MessageReviewState } from '#domain/schemas/message.ts';
 import type { MessageReview, PlatformMessageSender } from '#domain/schemas/message-settings.ts';
 import { orderColumn } from '#src/components/paged-table.tsx';
@@ -12,7 +11,7 @@ import { useContractList, useContractMutation } from '#src/kit/contract-hooks.ts
 import { QueryTable } from '#src/kit/query-table.tsx';
 import { messageSettingsKeys } from '../message-settings/message-settings-api.ts';
 import { ReviewStateTag } from '../message-settings/message-settings-parts.tsx';
-import { extraDocumentOf } from '../message-settings/message-settings-rules.ts';
+import { extraDocumentOf, formatSenderNumber } from '../message-settings/message-settings-rules.ts';
 import { DocumentView, isDocumentUrl } from './document-viewer.tsx';
 import {
   type ReviewMutation as Review,
@@ -37,8 +36,10 @@ function SenderDocumentsView({ sender }: { sender: PlatformMessageSender }) {
   if (documents.length === 0) return <Typography.Text>{translate('review.documents.none')}</Typography.Text>;
   const current = documents.find((doc) => doc.key === chosen) ?? documents[0]!;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space direction="vertical" style={{ width: '100%', minWidth: 0 }}>
       <Segmented
+        block
+        style={{ maxWidth: '100%', overflowX: 'auto' }}
         aria-label={translate('review.documents.choose')}
         value={current.key}
         onChange={(value) => setChosen(String(value))}
@@ -69,7 +70,7 @@ const useSenderReviewColumns = ({
       title: translate('messageSettings.senders.columns.phone'),
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong>{formatPhone(row.phone)}</Typography.Text>
+          <Typography.Text strong>{formatSenderNumber(row.phone)}</Typography.Text>
           {row.label && <Typography.Text type="secondary">{row.label}</Typography.Text>}
         </Space>
       ),
@@ -108,7 +109,7 @@ const useSenderReviewColumns = ({
           </Button>
           {row.status === 'REQUEST' && (
             <ReviewDecisions
-              subject={formatPhone(row.phone)}
+              subject={formatSenderNumber(row.phone)}
               pending={review.isPending}
               error={review.error}
               onReset={review.reset}
@@ -152,7 +153,9 @@ export function MessageSenderReviewPage() {
     onSuccess: (sender) => {
       setOpenId(null);
       void message.success(
-        translate(`messageSettings.admin.decided.${sender.status}`, { subject: formatPhone(sender.phone) }),
+        translate(`messageSettings.admin.decided.${sender.status}`, {
+          subject: formatSenderNumber(sender.phone),
+        }),
       );
     },
   });
@@ -198,7 +201,7 @@ export function MessageSenderReviewPage() {
           title={
             <h2 style={{ fontSize: 16, margin: 0 }}>
               {translate('messageSettings.admin.senders.detail', {
-                phone: formatPhone(opened.phone),
+                phone: formatSenderNumber(opened.phone),
                 gym: opened.gymName,
               })}
             </h2>

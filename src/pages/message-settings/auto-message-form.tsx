@@ -182,6 +182,8 @@ export function AutoMessageForm({
   return (
     <Form<Values>
       form={form}
+      // The form's name prefixes its fields' ids: twelve forms on one page, each id its own.
+      name={`auto-${kind}`}
       layout="vertical"
       disabled={!canChange}
       initialValues={{
@@ -229,9 +231,11 @@ export function AutoMessageForm({
       />
       <AutoTimingFields kind={kind} eventDriven={setting.eventDriven} />
       {canChange && (
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {translate('messageSettings.auto.save')}
-        </Button>
+        <div>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {translate('messageSettings.auto.save')}
+          </Button>
+        </div>
       )}
     </Form>
   );

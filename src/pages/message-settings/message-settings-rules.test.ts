@@ -5,6 +5,7 @@ import {
   autoParamProblems,
   canResubmit,
   extraDocumentOf,
+  formatSenderNumber,
   hourLabel,
   paramsFor,
   senderNumberProblem,
@@ -39,6 +40,17 @@ describe('the sender number mirror', () => {
       }).success;
       expect(senderNumberProblem(phone) === undefined, phone).toBe(server);
     }
+  });
+
+  it.each([
+    ['15881234', '1588-1234'],
+    ['025551234', '02-555-1234'],
+    ['0212345678', '02-1234-5678'],
+    ['0311234567', '031-123-4567'],
+    ['01012345678', '010-1234-5678'],
+    ['12345678', '12345678'],
+  ])('writes %s as %s', (digits, written) => {
+    expect(formatSenderNumber(digits)).toBe(written);
   });
 
   it('asks for the second document only when the number is not the facility’s', () => {

@@ -7,6 +7,7 @@ import {
   LMS_MAX_BYTES,
   unknownVariables,
 } from '#domain/rules/message.ts';
+import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import type { MessageReviewState } from '#domain/schemas/message.ts';
 import type { AutoMessageParams, SenderOwner } from '#domain/schemas/message-settings.ts';
 
@@ -18,6 +19,17 @@ export const senderNumberProblem = (raw: string | undefined): 'required' | 'inva
   const value = (raw ?? '').trim();
   if (!value) return 'required';
   return isSenderNumber(value) ? undefined : 'invalidFormat';
+};
+
+/**
+ * A sender number as people write it: 1588-1234 (a nationwide number), 02-555-1234 and 02-1234-5678 (Seoul),
+ * 031-123-4567, 010-1234-5678; anything else as stored.
+ */
+export const formatSenderNumber = (value: string): string => {
+  const d = digitsOnly(value);
+  if (d.length === 8 && /^1[5-9]/.test(d)) return `${d.slice(0, 4)}-${d.slice(4)}`;
+  if (d.length === 9 && d.startsWith('02')) return `${d.slice(0, 2)}-${d.slice(2, 5)}-${d.slice(5)}`;
+  return formatPhone(value);
 };
 
 /** The second document a number needs: the employment certificate (an employee's), the power of attorney (another's). */

@@ -4,7 +4,6 @@ import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { messageSenderCreateRoute, messageSenderResubmitRoute } from '#domain/api/message-settings.ts';
 import { DOCUMENT_KINDS, kindLabels, MAX_UPLOAD_MB, type UploadRefusal } from '#domain/rules/files.ts';
-import { formatPhone } from '#domain/rules/text.ts';
 import { type MessageSender, type SenderOwner, senderOwners } from '#domain/schemas/message-settings.ts';
 import { errorText } from '#src/kit/error-text.ts';
 import { fieldErrorsAllShown, showFieldErrors } from '#src/kit/form-errors.ts';
@@ -12,7 +11,7 @@ import { api } from '#src/providers/instances.ts';
 import { DocumentInput } from '../verification/document-input.tsx';
 import type { DocumentValue } from '../verification/verification-form.ts';
 import { uploadDocument } from './message-settings-api.ts';
-import { extraDocumentOf, senderNumberProblem } from './message-settings-rules.ts';
+import { extraDocumentOf, formatSenderNumber, senderNumberProblem } from './message-settings-rules.ts';
 
 type Values = {
   phone: string;
@@ -168,7 +167,9 @@ export function SenderForm({
       open
       title={
         sender
-          ? translate('messageSettings.senders.form.resubmitTitle', { phone: formatPhone(sender.phone) })
+          ? translate('messageSettings.senders.form.resubmitTitle', {
+              phone: formatSenderNumber(sender.phone),
+            })
           : translate('messageSettings.senders.form.title')
       }
       okText={translate(
@@ -192,7 +193,7 @@ export function SenderForm({
         layout="vertical"
         requiredMark
         initialValues={{
-          phone: sender ? formatPhone(sender.phone) : '',
+          phone: sender ? formatSenderNumber(sender.phone) : '',
           label: sender?.label ?? '',
           owner: sender?.owner ?? 'GYM',
           proofFile: storedOf(sender?.proofFileUrl),

@@ -5,7 +5,6 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { messageSenderDeleteRoute } from '#domain/api/message-settings.ts';
-import { formatPhone } from '#domain/rules/text.ts';
 import type { MessageSender } from '#domain/schemas/message-settings.ts';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 import { SectionCard } from '#src/components/section-card.tsx';
@@ -20,7 +19,12 @@ import {
   useSenders,
 } from './message-settings-api.ts';
 import { LoadFailed, MessageTestModeTag, ReadOnlyNotice, ReviewStateTag } from './message-settings-parts.tsx';
-import { canResubmit, extraDocumentOf, showsReviewNote } from './message-settings-rules.ts';
+import {
+  canResubmit,
+  extraDocumentOf,
+  formatSenderNumber,
+  showsReviewNote,
+} from './message-settings-rules.ts';
 import { SenderForm } from './sender-form.tsx';
 import './message-settings.css';
 
@@ -64,7 +68,7 @@ const useSenderColumns = ({
       title: translate('messageSettings.senders.columns.phone'),
       render: (_, sender) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong>{formatPhone(sender.phone)}</Typography.Text>
+          <Typography.Text strong>{formatSenderNumber(sender.phone)}</Typography.Text>
           {sender.label && <Typography.Text type="secondary">{sender.label}</Typography.Text>}
         </Space>
       ),
@@ -120,7 +124,7 @@ const useSenderColumns = ({
               icon={<DeleteOutlined />}
               disabled={!canChange || sender.inUse}
               aria-label={translate('messageSettings.senders.deleteFor', {
-                phone: formatPhone(sender.phone),
+                phone: formatSenderNumber(sender.phone),
               })}
               onClick={() => onDelete(sender)}
             >
@@ -155,7 +159,7 @@ export function SenderPage() {
 
   const confirmDelete = (sender: MessageSender) =>
     modal.confirm({
-      title: translate('messageSettings.senders.deleteTitle', { phone: formatPhone(sender.phone) }),
+      title: translate('messageSettings.senders.deleteTitle', { phone: formatSenderNumber(sender.phone) }),
       content: translate('messageSettings.senders.deleteHelp'),
       okText: translate('messageSettings.senders.delete'),
       okButtonProps: { danger: true },
