@@ -64,12 +64,14 @@ import { createLockerReminderSweep } from './modules/locker/locker-reminders.ts'
 import { toMember } from './modules/member/member.repository.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
+import { pollDeliveryReports } from './modules/message/message.reports.ts';
+import { messageRoutes } from './modules/message/message.routes.ts';
 import { messageSettingsRoutes } from './modules/message-settings/message-settings.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { createDispatcher, type Dispatcher, type DispatchMode } from './modules/outbox/dispatcher.ts';
 import { createTestModeProvider, type MessageProvider } from './modules/outbox/message-provider.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
-import { outboxHandlers } from './modules/outbox/topics.ts';
+import { outboxHandlersWith } from './modules/outbox/topics.ts';
 import { passRoutes } from './modules/pass/pass.routes.ts';
 import { ticketHooks } from './modules/pass/ticket.hooks.ts';
 import { payRequestRoutes } from './modules/pay-request/pay-request.routes.ts';
@@ -83,6 +85,8 @@ import { REMEMBER_MS, type RevenueMemory, sweepRevenueChanges } from './modules/
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { gymSubServiceHooks, subServiceRoutes } from './modules/sub-service/sub-service.ts';
+import type { GroupMessageProvider } from './providers/message/group-message.ts';
+import { groupMessageProviderFromEnv } from './providers/message/select.ts';
 import type { ResourceHooks } from './resources/engine.ts';
 import { registerResource } from './resources/resource-routes.ts';
 import { createDiskStorage } from './storage/disk-storage.ts';
@@ -136,7 +140,12 @@ export type AppDeps = {
   paymentProvider?: PaymentProvider;
   /** The revenue reports' remembered answers (docs/rules.md#revenue-recognition); a new one when absent. */
   revenueMemory?: RevenueMemory;
+  /** Group messages (docs/rules.md#messaging): the provider; from the environment (test mode by default) when absent. */
+  groupMessageProvider?: GroupMessageProvider;
 };
+
+/** How often the loop asks a provider with `reports()` for the delivery states of sent messages. */
+const REPORT_POLL_MS = 60_000;
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
@@ -253,9 +262,16 @@ const registerOpenapiDocs = async (app: FastifyInstance) => {
 const registerOutbox = (
   app: FastifyInstance,
   deps: AppDeps,
-  options: { config: Config; clock: () => Date; serverKey: ServerKey; dispatch: DispatchMode },
+  options: {
+    config: Config;
+    clock: () => Date;
+    serverKey: ServerKey;
+    dispatch: DispatchMode;
+    groupProvider: GroupMessageProvider;
+    storage: FileStorage;
+  },
 ) => {
-  const { config, clock, serverKey, dispatch } = options;
+  const { config, clock, serverKey, dispatch, groupProvider } = options;
   const dispatcher = createDispatcher({
     db: deps.db,
     dbKind: deps.dbKind,
@@ -265,7 +281,12 @@ const registerOutbox = (
       createTestModeProvider((m) => app.log.info({ outbox: m }, 'test mode: not sent'), {
         recordFile: config.outboxTestLog,
       }),
-    handlers: outboxHandlers,
+    handlers: outboxHandlersWith({
+      provider: groupProvider,
+      clock,
+      maxAttempts: deps.outbox?.maxAttempts ?? 5,
+      storage: options.storage,
+    }),
     serverKey,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -298,6 +319,15 @@ const registerOutbox = (
     }, REMEMBER_MS);
     revenueSweep.unref();
     app.addHook('onClose', async () => clearInterval(revenueSweep));
+    // Delivery reports by polling, for a provider that answers them (docs/rules.md#messaging), beside the webhook.
+    const reportPoll = setInterval(() => {
+      if (dispatcher.isLeader())
+        pollDeliveryReports(deps.db, groupProvider).catch((error) =>
+          app.log.error({ error }, 'report poll failed'),
+        );
+    }, REPORT_POLL_MS);
+    reportPoll.unref();
+    app.addHook('onClose', async () => clearInterval(reportPoll));
     app.addHook('onResponse', async (request, reply) => {
       if (isWrite(request.method) && reply.statusCode < 400) dispatcher.wake();
     });
@@ -315,9 +345,10 @@ const registerWebRoutes = async (
     metrics: ReturnType<typeof registerMetrics>;
     dispatcher: Dispatcher;
     backups: BackupRunner;
+    groupProvider: GroupMessageProvider;
   },
 ) => {
-  const { ctx, storage, metrics, dispatcher, backups } = parts;
+  const { ctx, storage, metrics, dispatcher, backups, groupProvider } = parts;
   await web.register(healthRoutes, { ctx });
   await web.register(metricsRoutes, { metrics });
   await web.register(appConfigRoutes, { config: ctx.config });
@@ -343,6 +374,11 @@ const registerWebRoutes = async (
   await web.register(receiptRoutes, { ctx });
   await web.register(expenseRoutes, { ctx });
   await web.register(messageSettingsRoutes, { ctx });
+  await web.register(messageRoutes, {
+    ctx,
+    provider: groupProvider,
+    webhookSecret: ctx.config.messageWebhookSecret,
+  });
   await web.register(payRequestRoutes, { ctx });
   await web.register(reportRoutes, { ctx });
   await web.register(homeRoutes, { ctx });
@@ -455,7 +491,15 @@ export const buildApp = async (deps: AppDeps) => {
     );
   }
   const dispatch = deps.outbox?.dispatch ?? 'after-commit';
-  const dispatcher = registerOutbox(app, deps, { config, clock, serverKey, dispatch });
+  const groupProvider = deps.groupMessageProvider ?? groupMessageProviderFromEnv(process.env, app.log);
+  const dispatcher = registerOutbox(app, deps, {
+    config,
+    clock,
+    serverKey,
+    dispatch,
+    groupProvider,
+    storage,
+  });
   // Backups (docs/operations.md#backup): one runner per process; BACKUP_CRON runs beside the outbox loop.
   const backups = registerBackups(app, {
     ...ctx,
@@ -477,9 +521,12 @@ export const buildApp = async (deps: AppDeps) => {
   registerControlCharacterGuard(app);
   if (deps.testClock) registerTestClockRoute(app, deps.testClock);
 
-  await app.register(async (web) => registerWebRoutes(web, { ctx, storage, metrics, dispatcher, backups }), {
-    prefix: '/web',
-  });
+  await app.register(
+    async (web) => registerWebRoutes(web, { ctx, storage, metrics, dispatcher, backups, groupProvider }),
+    {
+      prefix: '/web',
+    },
+  );
 
   await registerWebRoot(app, ctx, deps.webRoot);
 

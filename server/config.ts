@@ -58,6 +58,7 @@ const envSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
+  MESSAGE_WEBHOOK_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** An absolute http(s) URL with a host, and no user, query or fragment (`https://gym.example.com[/prefix]`). */
@@ -124,6 +125,11 @@ export type Config = {
    * so that the several-process proofs can count deliveries across processes. Unset: nothing is written.
    */
   outboxTestLog?: string;
+  /**
+   * `MESSAGE_WEBHOOK_SECRET`: the key the provider's callbacks (delivery reports, the 080 opt-out) are signed with
+   * (server/providers/message/webhook.ts). Unset: the callback routes answer 404.
+   */
+  messageWebhookSecret?: string;
   /**
    * `SECRET_KEY`'s bytes: the key the outbox seals its secrets to (server/modules/outbox/sealing.ts). Unset: the key
    * is `$DATA_DIR/secret.key`, made on first use.
@@ -197,6 +203,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     metricsToken: e.METRICS_TOKEN,
     outboxTestLog: e.OUTBOX_TEST_LOG ? resolve(e.OUTBOX_TEST_LOG) : undefined,
+    messageWebhookSecret: e.MESSAGE_WEBHOOK_SECRET,
     secretKey: e.SECRET_KEY,
     publicUrl: e.PUBLIC_URL ?? ownUrl(e.HOST, e.PORT),
   };

@@ -13,11 +13,12 @@ import {
   messageSendListQuerySchema,
   messageSendSchema,
   messageTestSendSchema,
+  messageWebhookResultSchema,
 } from '../schemas/message.ts';
 import { defineRoute } from './define.ts';
 
 // Group messages (docs/rules.md#messaging): read and sent with adMessageUseYn while the MESSAGE add-on is APPROVE
-// (403 `subServiceRequired` without it). A send, recipient or credit row of another facility answers 404.
+// (403 `messageAddOnRequired` without it). A send, recipient or credit row of another facility answers 404.
 
 const gymQuery = z.strictObject({ gymId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -116,4 +117,23 @@ export const messageCreditListRoute = defineRoute({
   query: messageCreditListQuerySchema,
   status: 200,
   response: listOf(messageCreditSchema),
+});
+
+/**
+ * `POST /web/message/webhook/report`: the provider's delivery reports, signed (`X-Fitdesk-Signature`, HMAC-SHA256
+ * with MESSAGE_WEBHOOK_SECRET); public, 404 while no secret is configured. A report received twice changes nothing.
+ */
+export const messageWebhookReportRoute = defineRoute({
+  method: 'POST',
+  path: '/message/webhook/report',
+  status: 200,
+  response: dataOf(messageWebhookResultSchema),
+});
+
+/** `POST /web/message/webhook/opt-out`: the 080 opt-out callback, signed like the reports. */
+export const messageWebhookOptOutRoute = defineRoute({
+  method: 'POST',
+  path: '/message/webhook/opt-out',
+  status: 200,
+  response: dataOf(messageWebhookResultSchema),
 });

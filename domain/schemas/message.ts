@@ -136,8 +136,13 @@ export const messageSendCreateSchema = z
   .meta({ id: 'MessageSendCreate' });
 export type MessageSendCreate = z.input<typeof messageSendCreateSchema>;
 
-/** A test send to the staff member's own phone: the same content, the first recipient's values. */
-export const messageTestSendSchema = z.strictObject(contentFields).meta({ id: 'MessageTestSend' });
+/**
+ * A test send to the staff member's own phone: the same content, with the values of the first recipient of
+ * `audience` when it is given (the staff member's own name otherwise).
+ */
+export const messageTestSendSchema = z
+  .strictObject({ ...contentFields, audience: messageAudienceSchema.optional() })
+  .meta({ id: 'MessageTestSend' });
 export type MessageTestSend = z.input<typeof messageTestSendSchema>;
 
 export const messageSendSchema = z
@@ -279,3 +284,8 @@ export const messageCreditListQuerySchema = z.strictObject({
   _start: z.coerce.number().int().min(0).max(1_000_000).optional(),
   _end: z.coerce.number().int().min(1).max(1_000_100).optional(),
 });
+
+/** What a provider's callback changed: reports applied, or customers whose consent an opt-out withdrew. */
+export const messageWebhookResultSchema = z
+  .object({ changed: z.number().int() })
+  .meta({ id: 'MessageWebhookResult' });

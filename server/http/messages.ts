@@ -3,6 +3,7 @@ import { interpolate } from '#domain/i18n/validation.ts';
 import { consultKioskMessages } from './messages/consult-kiosk.ts';
 import { expenseMessages } from './messages/expense.ts';
 import { messageSettingsMessages } from './messages/message-settings.ts';
+import { messageSendMessages } from './messages/message.ts';
 import { outboxMessages } from './messages/outbox.ts';
 import { payRequestMessages } from './messages/pay-request.ts';
 import { productMessages } from './messages/product.ts';
@@ -147,6 +148,7 @@ const en = {
   ...receiptMessages.en,
   ...expenseMessages.en,
   ...messageSettingsMessages.en,
+  ...messageSendMessages.en,
   ...payRequestMessages.en,
   ...reportMessages.en,
   ...consultKioskMessages.en,
@@ -284,6 +286,7 @@ const ko: Record<MessageKey, string> = {
   ...receiptMessages.ko,
   ...expenseMessages.ko,
   ...messageSettingsMessages.ko,
+  ...messageSendMessages.ko,
   ...payRequestMessages.ko,
   ...reportMessages.ko,
   ...consultKioskMessages.ko,

@@ -12,6 +12,7 @@ import {
   customerColumns,
   customerListQuery,
   type customerSorts,
+  customerWhere,
   segmentCountsQuery,
 } from './customer.sql.ts';
 
@@ -77,6 +78,15 @@ const countAfterEnd = async (db: Executor, input: ListInput, now: Date) => {
   })) as { total: number }[];
   return rows[0]?.total ?? 0;
 };
+
+/**
+ * The member list's condition for a segment tab, with its search and trainer filter, today in Seoul: the group
+ * messages' audience reads the same customers the tab lists (docs/rules.md#messaging).
+ */
+export const segmentWhere = (
+  input: Pick<CustomerListInput, 'gymId' | 'segment' | 'days' | 'q' | 'trainerMemberId'>,
+  now: Date,
+) => customerWhere({ ...input, today: seoulToday(now) });
 
 export const segmentCounts = async (
   db: Executor,

@@ -1,0 +1,120 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { MessageChannel } from '#domain/rules/message.ts';
+import type { Executor } from '../../db/client.ts';
+import { customerConsent, member, messageRecipient } from '../../db/schema/index.ts';
+
+// The group messages' audience SQL (docs/rules.md#messaging): the people an audience names, one row each in the
+// audience's order, with the summary columns the variables read, then each person's exclusion decided in the same
+// statement. The live count and the send both read these, so what the compose screen counts is what is written.
+
+/** Where the people come from: a segment's condition on the member table, picked ids, CSV lines, or a send's failed rows. */
+export type PeopleSource =
+  | { type: 'members'; where: SQL | undefined }
+  | { type: 'phones'; gymId: number; phones: string[]; trainerMemberId: number | null }
+  | { type: 'recipients'; sendId: number };
+
+export type ExclusionRules = {
+  gymId: number;
+  channel: MessageChannel;
+  advertising: boolean;
+  /** Advertising at night with EXCLUDE (or the count's estimate): those without NIGHT consent are left out. */
+  nightExclude: boolean;
+  /** A window over the addresses finds the same number twice (needless where the phone is unique per facility). */
+  duplicates: boolean;
+};
+
+const addressOf = (channel: MessageChannel, table: 'member' | 'm') => {
+  const column = channel === 'EMAIL' ? 'email' : 'phone';
+  return sql.raw(table === 'member' ? `"member"."${column}"` : `m."${column}"`);
+};
+
+const summaryColumns = (table: 'member' | 'm') => {
+  const t = table === 'member' ? '"member"' : 'm';
+  return sql.raw(
+    `${t}.pass_name as "passName", to_char(${t}.pass_end_date, 'YYYY-MM-DD') as "passEndDate", ` +
+      `${t}.sessions_left as "sessionsLeft", ${t}.unpaid_amount as "unpaidAmount"`,
+  );
+};
+
+/** The people of an audience: `ord`, `memberId`, `name`, `address` and the summary columns. */
+export const peopleQuery = (source: PeopleSource, channel: MessageChannel): SQL => {
+  switch (source.type) {
+    case 'members':
+      return sql`select ${member.id}::bigint as ord, ${member.id} as "memberId", ${member.name} as name,
+        ${addressOf(channel, 'member')} as address, ${summaryColumns('member')}
+        from ${member} where ${source.where ?? sql`true`}`;
+    case 'phones': {
+      const trainer =
+        source.trainerMemberId === null ? sql`` : sql` and m.trainer_member_id = ${source.trainerMemberId}`;
+      const address = channel === 'EMAIL' ? sql`m.email` : sql`p.phone`;
+      return sql`select p.ord::bigint as ord, m.id as "memberId", m.name as name, ${address} as address,
+        ${summaryColumns('m')}
+        from unnest(string_to_array(${source.phones.join(',')}::text, ',')) with ordinality as p(phone, ord)
+        left join ${member} m on m.owner_gym_id = ${source.gymId} and m.phone = p.phone
+          and m.status = 'ACTIVE' and m.erased_at is null${trainer}`;
+    }
+    case 'recipients':
+      return sql`select r.id as ord, r.member_id as "memberId", coalesce(m.name, r.name) as name,
+        r.address as address, ${summaryColumns('m')}
+        from ${messageRecipient} r left join ${member} m on m.id = r.member_id
+        where r.send_id = ${source.sendId} and r.state = 'FAILED'`;
+  }
+};
+
+const consentChannelOf = (channel: MessageChannel) => channel;
+
+/** The first reason that leaves a person out, in the order the rules are checked (null: they receive it). */
+const exclusionCase = (rules: ExclusionRules): SQL => {
+  const valid =
+    rules.channel === 'EMAIL' ? sql`p.address like '_%@_%'` : sql`p.address ~ '^01[016789][0-9]{7,8}$'`;
+  const branches: SQL[] = [sql`when p.address is null or not (${valid}) then 'NO_PHONE'`];
+  if (rules.duplicates)
+    branches.push(sql`when row_number() over (partition by p.address order by p.ord) > 1 then 'DUPLICATE'`);
+  if (rules.advertising) {
+    branches.push(sql`when c.agreed is false and c.source = 'OPT_OUT' then 'OPTED_OUT'`);
+    branches.push(sql`when c.agreed is not true then 'NO_CONSENT'`);
+    if (rules.nightExclude) branches.push(sql`when n.agreed is not true then 'NIGHT'`);
+  }
+  return sql`case ${sql.join(branches, sql` `)} end`;
+};
+
+/** The people with their exclusion (`exclusion`, null for those who receive it). */
+export const classifiedQuery = (people: SQL, rules: ExclusionRules): SQL => {
+  const consents = rules.advertising
+    ? sql`left join ${customerConsent} c on c.gym_id = ${rules.gymId} and c.member_id = p."memberId"
+          and c.channel = ${consentChannelOf(rules.channel)}
+        left join ${customerConsent} n on n.gym_id = ${rules.gymId} and n.member_id = p."memberId"
+          and n.channel = 'NIGHT'`
+    : sql``;
+  return sql`select p.*, ${exclusionCase(rules)} as exclusion from (${people}) p ${consents}`;
+};
+
+/** The live count: everyone, those who receive it, and each reason's count, in one pass. */
+export const countQuery = (classified: SQL): SQL =>
+  sql`select count(*)::int as total, count(*) filter (where exclusion is null)::int as recipients,
+    count(*) filter (where exclusion = 'NO_CONSENT')::int as "NO_CONSENT",
+    count(*) filter (where exclusion = 'OPTED_OUT')::int as "OPTED_OUT",
+    count(*) filter (where exclusion = 'NIGHT')::int as "NIGHT",
+    count(*) filter (where exclusion = 'NO_PHONE')::int as "NO_PHONE",
+    count(*) filter (where exclusion = 'DUPLICATE')::int as "DUPLICATE"
+    from (${classified}) x`;
+
+export const sampleQuery = (classified: SQL): SQL =>
+  sql`select * from (${classified}) x where exclusion is null order by ord limit 1`;
+
+export const rowsQuery = (classified: SQL): SQL => sql`select * from (${classified}) x order by ord`;
+
+/** Whether every picked id is a customer of the facility within the caller's reach. */
+export const pickedWhere = (where: SQL | undefined, ids: number[]): SQL =>
+  and(where, sql`${member.id} = any(string_to_array(${ids.join(',')}::text, ',')::int[])`)!;
+
+export const memberCountQuery = (where: SQL): SQL =>
+  sql`select count(*)::int as n from ${member} where ${where}`;
+
+/** The rows of a raw statement: both drivers answer `{ rows }` (each row as the statement names its columns). */
+export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => {
+  const result: unknown = await db.execute(query);
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('The database answered a statement without rows');
+  return rows;
+};
