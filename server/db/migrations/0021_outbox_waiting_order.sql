@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_waiting_order_idx" ON "outbox" USING btree ("next_attempt_at","id") WHERE "outbox"."status" in ('PENDING', 'FAILED');
