@@ -76,6 +76,7 @@ export const syncFolder = async (root: string): Promise<void> => {
   directories.push(dirname(root));
   let next = 0;
   const worker = async () => {
+    // Safe: `next < files.length` was checked on this line, so the entry is there.
     while (next < files.length) await syncPath(files[next++] as string, false);
   };
   await Promise.all(Array.from({ length: 8 }, worker));

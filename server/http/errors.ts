@@ -108,6 +108,7 @@ export const fieldErrorsOf = (lang: Language, issues: readonly z.core.$ZodIssue[
       add(base || context, issueText(lang, issue));
     }
   }
+  // Safe: Object.fromEntries of [field, messages] pairs; the cast only names the value type it loses.
   return Object.fromEntries(errors) as Record<string, string[]>;
 };
 
@@ -120,6 +121,7 @@ const send = (reply: FastifyReply, request: FastifyRequest, body: Omit<ErrorEnve
  * raised by the driver or wrapped by Drizzle as the cause.
  */
 const sqlStateOf = (error: unknown): { code: string; message: string } | undefined => {
+  // Safe: only optional fields are read, through `?.`, and each is checked for a string before use.
   const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
   for (const candidate of [e, e?.cause]) {
     if (typeof candidate?.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))

@@ -19,5 +19,6 @@ export const preferredLanguage = (header: string | undefined): Language => {
     })
     .filter((entry) => entry.lang === 'ko' || entry.lang === 'en')
     .sort((a, b) => b.q - a.q || a.index - b.index);
+  // Safe: the filter above keeps only 'ko' and 'en'.
   return (ranked[0]?.lang as Language | undefined) ?? 'en';
 };

@@ -124,6 +124,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 export const openapiTransform = (input: TransformInput) => {
   const { schema, route } = input;
   if (!schema || schema.hide) return jsonSchemaTransform(input);
+  // Safe: Fastify's route schema keeps `response` as a map of status to schema, or leaves it out.
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   // Any client error, whatever its status (413, 415, 429 from a proxy...), comes in the one envelope.
   response['4XX'] ??= errorEnvelopeSchema;
@@ -147,6 +148,7 @@ export const openapiTransform = (input: TransformInput) => {
  */
 export const openapiTransformObject = (input: Parameters<typeof jsonSchemaTransformObject>[0]) => {
   const document = jsonSchemaTransformObject(input);
+  // Safe: an OpenAPI 3 document's optional components, each level read through `?.`.
   const schemas = (document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas;
   if (!schemas) return document;
   const prefix = '#/components/schemas/';

@@ -45,6 +45,7 @@ export const safeError = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'string') return scrubText(value);
   if (typeof value !== 'object' || value === null) return value;
   if (!(value instanceof Error)) return { type: value.constructor?.name ?? 'Object' };
+  // Safe: an Error (checked above), read for its own extra fields, each of which is checked before it is copied.
   const source = value as Error & Record<string, unknown>;
   const out: Record<string, unknown> = {
     type: source.constructor?.name ?? source.name,

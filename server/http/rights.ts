@@ -19,6 +19,7 @@ declare module 'fastify' {
   }
 }
 
+// Safe: one entry for every flag, from the flag's own column; Object.fromEntries only loses the keys' names.
 const flagColumns = Object.fromEntries(permissionFlags.map((flag) => [flag, gymAuth[flag]])) as {
   [F in PermissionFlag]: (typeof gymAuth)[F];
 };

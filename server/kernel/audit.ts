@@ -28,6 +28,7 @@ export type Snapshot = Record<string, unknown> | null;
 export const canonicalJson = (value: unknown): string => {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // Safe: a non-null object that is not an array (checked above): its own keys are read.
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)
     .filter((key) => record[key] !== undefined)
@@ -91,6 +92,7 @@ export const writeAudit = async (tx: Executor, event: AuditWrite): Promise<Audit
     action: event.action,
     entity: event.entity,
     entityId: event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
+    // Safe (both): maskPersonal returns the JSON value it was given with personal fields masked, a Snapshot.
     before: maskPersonal(event.before ?? null) as Snapshot,
     after: maskPersonal(event.after ?? null) as Snapshot,
     createDate: event.now,

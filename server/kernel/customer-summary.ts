@@ -129,6 +129,7 @@ export const refreshCustomerSummary = async (
       currentTicketIssueId: shown.id,
       passName: shown.name,
       passStartDate: byStart[0]!.startDate,
+      // Safe: `ends` holds no null in this branch (checked just before).
       passEndDate: ends.includes(null) ? null : (ends as string[]).sort().at(-1)!,
       sessionsLeft: sessionPasses.length ? sessionPasses.reduce((n, p) => n + (p.left ?? 0), 0) : null,
     };

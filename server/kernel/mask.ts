@@ -34,6 +34,7 @@ export const maskPersonal = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(maskPersonal);
   if (typeof value !== 'object') return typeof value === 'bigint' ? Number(value) : value;
+  // Safe: a non-null object, not a Date nor an array (checked above): its own keys are read.
   const record = value as Record<string, unknown>;
   const isPerson = 'phone' in record;
   const out: Record<string, unknown> = {};

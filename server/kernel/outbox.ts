@@ -22,6 +22,7 @@ export const enqueue = async (
       ? {
           ...message.payload,
           secret: secrets.code !== undefined ? 'code' : 'token',
+          // Safe: Secrets' fields are optional strings, and the condition above holds for at least one of them.
           [SEALED]: await sealForOutbox(tx, message.topic, secrets as Record<string, string>),
         }
       : message.payload;

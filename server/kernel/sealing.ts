@@ -49,7 +49,7 @@ export type ServerKey = {
 const keyIdOf = (publicRaw: Buffer) => createHash('sha256').update(publicRaw).digest('hex').slice(0, 12);
 const publicKeyOf = (raw: Buffer) =>
   createPublicKey({ key: Buffer.concat([SPKI_X25519, raw]), format: 'der', type: 'spki' });
-const rawPublic = (key: KeyObject) => (key.export({ format: 'der', type: 'spki' }) as Buffer).subarray(-32);
+const rawPublic = (key: KeyObject) => key.export({ format: 'der', type: 'spki' }).subarray(-32);
 
 /** The X25519 pair derived from the secret bytes (the same bytes give the same pair in every process). */
 export const deriveServerKey = (secret: Buffer): ServerKey => {
@@ -156,6 +156,7 @@ export const seal = (serverRaw: Buffer, topic: string, values: Record<string, st
 export const openSeal = (key: ServerKey, topic: string, sealed: string): Record<string, string> => {
   const parts = sealed.split('.');
   if (parts.length !== 6 || parts[0] !== SEAL_VERSION) throw new SealError('The sealed part is not readable');
+  // Safe: exactly six parts (checked above).
   const [, keyId, ephemeral, iv, body, tag] = parts as [string, string, string, string, string, string];
   if (keyId !== key.id) {
     throw new SealError(
@@ -176,6 +177,7 @@ export const openSeal = (key: ServerKey, topic: string, sealed: string): Record<
     const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
       'utf8',
     );
+    // Safe: the text was sealed by `seal` from a Record<string, string>, and the auth tag proves it unaltered.
     return JSON.parse(text) as Record<string, string>;
   } catch {
     throw new SealError('The sealed part failed its check: it was altered, or belongs to another message');

@@ -18,6 +18,7 @@ export const sha256File = async (path: string): Promise<PartDigest> => {
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of createReadStream(path)) {
+    // Safe (both): a read stream opened without an encoding yields Buffers.
     hash.update(chunk as Buffer);
     bytes += (chunk as Buffer).length;
   }

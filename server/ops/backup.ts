@@ -84,6 +84,7 @@ export const DATABASE_PARTS = {
 export const BACKUP_FILE_PATTERN = /^fitdesk-backup-(\d{8})-(\d{6})(?:-(\d+))?\.tar$/;
 
 const app = (() => {
+  // Safe: the app's own package.json, which has a name and a version.
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     name: string;
     version: string;

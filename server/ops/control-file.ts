@@ -67,6 +67,7 @@ export const removeControlFile = async (dataDir: string, pid = process.pid): Pro
   } catch {
     return;
   }
+  // Safe: an optional field read and compared, whatever the file held.
   if ((current as { pid?: unknown }).pid !== pid) return;
   await rm(controlFilePath(dataDir), { force: true });
 };

@@ -14,6 +14,7 @@ export type MigrationLevel = { level: number; tag: string | null };
 type JournalEntry = { idx: number; when: number; tag: string };
 
 export const readJournal = (folder = migrationsFolder): JournalEntry[] =>
+  // Safe: drizzle-kit's own migration journal (meta/_journal.json), which it writes in this shape.
   (JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] })
     .entries;
 

@@ -114,6 +114,7 @@ async function* fileLines(file: string): AsyncGenerator<string> {
   raw.on('error', (error) => text.destroy(error));
   text.setEncoding('utf8');
   let rest = '';
+  // Safe: the stream's encoding is set to utf8 just above, so it yields strings.
   for await (const chunk of text as AsyncIterable<string>) {
     rest += chunk;
     let start = 0;
@@ -128,6 +129,7 @@ async function* fileLines(file: string): AsyncGenerator<string> {
 
 const parseLine = <T>(line: string, what: string): T => {
   try {
+    // Safe: both callers check the parsed line's shape (the header's format, a marker's kind) before they use it.
     return JSON.parse(line) as T;
   } catch {
     throw new LogicalRefusal(`the file's ${what} is not JSON`);
@@ -287,6 +289,7 @@ export const importLogical = async (
         continue;
       }
       if (line.startsWith('[')) {
+        // Safe: a header line, written by this module as [kind, name].
         const [kind, name] = JSON.parse(line) as [string, string];
         await flush();
         if (kind === 'end') break;

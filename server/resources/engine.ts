@@ -94,7 +94,7 @@ export const tableOf = (declaration: ResourceDeclaration): PgTable => {
   return table;
 };
 
-export const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+export const columnsOf = (table: PgTable) => getTableColumns(table);
 
 /** The field holding a row's facility id: `gymId`, or what the declaration names (the facility itself: `id`). */
 export const gymFieldOf = (declaration: ResourceDeclaration): string => declaration.gymIdField ?? 'gymId';
@@ -112,6 +112,7 @@ const pageBound = (value: unknown, fallback: number): number =>
 
 /** The facility a row of a gym-scoped resource belongs to. */
 export const gymIdOf = (declaration: ResourceDeclaration, row: Row): number =>
+  // Safe: a gym-scoped resource's facility column (`gymIdField`, gymId by default) holds the facility's integer id.
   row[gymFieldOf(declaration)] as number;
 
 /** Dates become ISO strings; only the record's own keys leave the server. */
@@ -152,6 +153,7 @@ const filterValueSchema = (meta: FieldMeta): z.ZodType => {
     case 'flag':
       return z.enum(['true', 'false']).transform((v) => v === 'true');
     case 'enum':
+      // Safe: zod reads the values as an array; its non-empty tuple type only says an enum field declares its values.
       return z.enum((meta.values ?? []) as [string, ...string[]], 'invalidValue');
     default:
       return text({ max: 200 });
@@ -173,6 +175,7 @@ export const listQuerySchema = (declaration: ResourceDeclaration) => {
   const sortable = Object.entries(declaration.fields)
     .filter(([, meta]) => meta.sortable)
     .map(([field]) => field);
+  // Safe: not empty (checked on this line); zod wants the non-empty tuple type.
   if (sortable.length > 0) shape._sort = z.enum(sortable as [string, ...string[]], 'invalidValue').optional();
   for (const [field, meta] of Object.entries(declaration.fields)) {
     const value = filterValueSchema(meta);
@@ -209,6 +212,7 @@ const filterConditions = (
       if (op === 'like') conditions.push(ilike(column, `%${escapeLike(String(value))}%`));
     }
   }
+  // Safe: the list's query schema (listQuerySchema) types `q` as an optional string.
   const q = (query.q as string | undefined)?.replace(/\s+/g, '');
   if (q) {
     const searchable = Object.entries(declaration.fields)
@@ -289,6 +293,7 @@ export const listRecords = async <TRecord extends z.ZodObject>(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const start = pageBound(query._start, 0);
   const end = pageBound(query._end, start + 10);
+  // Safe (both): the list's query schema types `_sort` as a sortable field and `_order` as asc or desc.
   const sortField = (query._sort as string | undefined) ?? declaration.defaultSort.field;
   const order = (query._order as 'asc' | 'desc' | undefined) ?? declaration.defaultSort.order;
   const direction = order === 'asc' ? asc : desc;
@@ -314,6 +319,7 @@ export const listRecords = async <TRecord extends z.ZodObject>(
   if (total === undefined && (records.length === pageSize || (records.length === 0 && start > 0))) {
     n = await countCapped(ctx.db, table, where);
   }
+  // Safe: toRecords shapes each row by the declaration, whose record schema is TRecord; the response schema checks it.
   const data = records as z.output<TRecord>[];
   return { data, total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };
 };
@@ -343,7 +349,7 @@ export const loadForOperation = async (
     if (!row) throw notFound();
     const allows = (r: AccessRule | undefined) => Boolean(r && (r.signedIn || (operator && r.superadmin)));
     if (!allows(rule)) throw allows(declaration.access.get) || operator ? forbidden() : notFound();
-    return row as Row;
+    return row;
   }
   if (operator) {
     // The operator sees every record, so a refusal is about the role (403), never about hiding one
@@ -362,10 +368,10 @@ export const loadForOperation = async (
     .where(and(eq(idColumn, id), inArray(gymColumn, visible)))
     .limit(1);
   if (!row) throw notFound();
-  const gymId = gymIdOf(declaration, row as Row);
+  const gymId = gymIdOf(declaration, row);
   const granted = rule?.gym ? await gymIdsWithRight(request, ctx.loadRights, rule.gym) : [];
   if (!granted.includes(gymId)) throw forbidden();
-  return row as Row;
+  return row;
 };
 
 /** Whether the caller satisfies a field's `writableBy` rule, for a record of this facility. */

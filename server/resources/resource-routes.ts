@@ -62,7 +62,7 @@ const registerList = ({ web, ctx, declaration, hooks, record, tags, base }: Part
         },
       },
       async (request, reply) => {
-        return sendList(reply, await listRecords(request, ctx, declaration, hooks, request.query as Row));
+        return sendList(reply, await listRecords(request, ctx, declaration, hooks, request.query));
       },
     );
   }
@@ -109,6 +109,7 @@ const registerCreate = (
       },
     },
     async (request, reply) => {
+      // Safe: the route's body schema is the declaration's create schema, an object of its fields.
       const body = request.body as Row;
       const createGymId = hooks.gymIdOfCreate ? await hooks.gymIdOfCreate(body, ctx) : undefined;
       if (hooks.authorizeCreate) {
@@ -129,6 +130,7 @@ const registerCreate = (
       const row = await ctx.db.transaction(async (tx) => {
         if (hooks.create) return hooks.create({ request, ctx, tx, body });
         const [inserted] = await tx.insert(table).values(body).returning();
+        // Safe: an insert of one row returning it returns that one row.
         return inserted as Row;
       });
       const [data] = await toRecords(declaration, hooks, [row], ctx);
@@ -163,6 +165,7 @@ const registerUpdate = (
       const row = await ctx.db.transaction(async (tx) => {
         const existing = await loadForOperation(request, ctx, declaration, request.params.id, 'update', tx);
         if (writesInsideGym(declaration)) await assertGymWritable(ctx, gymIdOf(declaration, existing), tx);
+        // Safe: the route's body schema is the declaration's update schema, an object of its fields.
         let patch = request.body as Row;
         await assertWritableFields(
           request,
@@ -180,6 +183,7 @@ const registerUpdate = (
           .set(patch)
           .where(eq(idColumn, request.params.id))
           .returning();
+        // Safe: the row exists (loadForOperation found it in this transaction), so the update returns it.
         return updated as Row;
       });
       const [data] = await toRecords(declaration, hooks, [row], ctx);

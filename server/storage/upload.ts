@@ -21,6 +21,7 @@ import type { FileStorage, StoredFile } from './file-storage.ts';
  * The API's validation for params and query; a multipart body is left to the handler, which streams it (the
  * route's body schema only documents the form).
  */
+// Safe (the cast below): the route definition Fastify hands every compiler; the zod provider only types it apart.
 export const multipartBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body'
     ? () => ({ value: undefined })
@@ -73,6 +74,7 @@ async function* checkedContent(part: MultipartFile, claimed: FileKind, accepted:
   };
   let head = Buffer.alloc(0);
   let verified = false;
+  // Safe: busboy's file stream has no encoding, so it yields Buffers.
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     if (verified) {
       yield chunk;

@@ -26,6 +26,7 @@ export const listAudit = async (db: Db, gymId: number, start: number, end: numbe
   return {
     data: rows.map(({ row, actorName, actorUserId }) => ({
       ...row,
+      // Safe (both): the columns hold what writeAudit wrote, a masked Snapshot or null.
       before: row.before as Snapshot,
       after: row.after as Snapshot,
       actorName: actorName ?? null,

@@ -24,6 +24,7 @@ export const recordJoinConsents = async (
   return tx
     .insert(memberConsent)
     .values(
+      // Safe: `answers` is keyed by ConsentKind; Object.keys only loses the keys' type.
       (Object.keys(answers) as ConsentKind[]).map((kind) => ({
         memberId,
         kind,

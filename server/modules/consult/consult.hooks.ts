@@ -11,6 +11,7 @@ import { clearWaitingNotices } from './consult.commands.ts';
 
 export const consultHooks: ResourceHooks = {
   create: async ({ request, ctx, tx, body }) => {
+    // Safe: the engine parsed `body` with the declaration's create schema, which is built from this table's columns.
     const values = body as typeof consult.$inferInsert;
     const now = ctx.clock();
     const [row] = await tx

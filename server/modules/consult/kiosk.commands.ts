@@ -84,6 +84,7 @@ export const createFromKiosk = async (tx: Db, gymId: number, input: KioskConsult
   const survey = await surveyById(tx, gymId, input.surveyId);
   if (!survey) throw badField('surveyId', 'invalidValue');
   checkAnswers(survey, input);
+  // Safe: checkAnswers (just above) refused any answer that does not fit the survey's questions.
   const answers = input.answers as Answers;
   const result = consultResult(survey.definition, answers, await productsOnSale(tx, gymId, now));
   const source = sourceOf(survey, answers);

@@ -75,11 +75,15 @@ type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 /** The uploads: one file or several, each recorded as the caller's until a facility adopts it. */
 const registerUploadRoutes = (app: RouteApp, ctx: AppContext, storage: FileStorage) => {
   /** Records the stored files; a file no row points to is removed again. */
-  const record = async (request: FastifyRequest, received: ReceivedFile[], uploadType: string) => {
+  const record = async (
+    request: FastifyRequest,
+    received: ReceivedFile[],
+    uploadType: FileRow['uploadType'],
+  ) => {
     const me = requireMember(request);
     try {
       const rows = await recordFiles(ctx.db, received, {
-        uploadType: uploadType as FileRow['uploadType'],
+        uploadType,
         ownerMemberId: me.id,
         now: ctx.clock(),
       });

@@ -6,6 +6,7 @@ const asInt = (value: unknown): number => Number(value ?? 0);
 
 type Json = Record<string, unknown>;
 const json = (value: unknown): Json | null =>
+  // Safe: the query builds these columns with json_build_object, so each is an object (as text on PGlite).
   value == null ? null : typeof value === 'string' ? (JSON.parse(value) as Json) : (value as Json);
 
 const toLesson = (l: Json): HomeLesson => ({
@@ -59,6 +60,7 @@ export const homeTodayOf = (
           capacity: asInt(v.capacity),
           booked: asInt(v.booked),
           waiting: asInt(v.waiting),
+          // Safe: `next` is the query's json_agg of lesson objects, or null when there are none.
           next: ((v.next as Json[] | null) ?? []).map(toLesson),
           path: path(key),
         };

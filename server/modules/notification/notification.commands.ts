@@ -30,6 +30,7 @@ export const notifyRepresentatives = async (tx: Db, message: Notice & { now: Dat
 
 /** The dispatcher's handler for `notice`: one notification per representative (an ACTIVE link). */
 export const deliverNotice = async (tx: Db, delivered: { payload: Record<string, unknown> }) => {
+  // Safe: the `notice` topic's payload is written by notifyRepresentatives alone, from a Notice and an ISO date.
   const message = delivered.payload as Notice & { decidedAt: string };
   const representatives = await tx
     .select({ memberId: gymMember.memberId })

@@ -72,6 +72,7 @@ const createDelivery = (options: DispatcherOptions) => {
 
   /** The payload as it leaves: the sealed secret opened, the placeholders filled, the link absolute. */
   const outgoing = (row: OutboxRow): Record<string, unknown> => {
+    // Safe: enqueue writes every payload as an object (its `payload` parameter is one).
     const payload = row.payload as Record<string, unknown>;
     if (payload.secret === undefined) return renderPayload(payload, publicUrl, {});
     const sealed = payload[SEALED];
@@ -129,6 +130,7 @@ const createDelivery = (options: DispatcherOptions) => {
     const total: DispatchResult = { claimed: 0, sent: 0, failed: 0, dead: 0 };
     for (let round = 0; round < 20; round++) {
       const result = await dispatchOnce();
+      // Safe: `total` is a DispatchResult; Object.keys only loses the keys' type.
       for (const key of Object.keys(total) as (keyof DispatchResult)[]) total[key] += result[key];
       if (result.claimed < batchSize) break;
     }

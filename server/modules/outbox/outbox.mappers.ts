@@ -6,6 +6,7 @@ import { renderPayload } from '../../kernel/message-text.ts';
 /** A row as the operator sees it: the secret masked, the seal left out (message-text.ts). */
 export const toEntry = (row: OutboxRow, publicUrl: string) => ({
   ...row,
+  // Safe: enqueue writes every payload as an object (its `payload` parameter is one).
   payload: renderPayload(row.payload as Record<string, unknown>, publicUrl, null),
   nextAttemptAt: row.nextAttemptAt.toISOString(),
   createDate: row.createDate.toISOString(),

@@ -91,6 +91,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; dispatcher: 
     async (request) => {
       requireMember(request);
       if (!isSuperadmin(request)) throw forbidden();
+      // Safe: the test-mode provider (message-provider.ts) keeps `delivered`; any other has none and reads undefined.
       const provider = dispatcher.provider as MessageProvider & { delivered?: OutboundMessage[] };
       if (!provider.testMode || !Array.isArray(provider.delivered)) {
         throw new AppError('FORBIDDEN', 'outboxTestModeOnly');

@@ -72,6 +72,7 @@ export const toIssue = (row: IssueListRow, today: string, options: { maskPhone: 
     ticketId: row.ticketId,
     ticketName: row.ticketName,
     periodAmount: row.periodAmount,
+    // Safe: an issue copies its product's unit, which ticket_unit_check keeps to a PeriodUnit.
     periodUnit: row.periodUnit as PeriodUnit | null,
     startDate: row.startDate,
     endDate: row.endDate,

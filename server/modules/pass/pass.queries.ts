@@ -118,6 +118,7 @@ export const previewRefund = async (
   const used = await sessionsUsedOf(db, issue.id);
   const holds = spans(await holdsOf(db, issue.id));
   const basis = refundBasis(issue.sessionCount);
+  // Safe: an issue copies its product's unit, which ticket_unit_check keeps to a PeriodUnit.
   const contractDays =
     issue.periodAmount !== null && issue.periodUnit !== null
       ? refundContractDays(issue.startDate, issue.periodAmount, issue.periodUnit as PeriodUnit)

@@ -28,6 +28,7 @@ export const ticketHooks: ResourceHooks = {
   create: async ({ request, ctx, tx, body }) => {
     const [row] = await tx
       .insert(ticket)
+      // Safe: the engine parsed `body` with the declaration's create schema, which is built from this table's columns.
       .values({ ...(body as typeof ticket.$inferInsert), createDate: ctx.clock(), modifiedDate: ctx.clock() })
       .returning();
     await recordAudit(tx, request, ctx, {

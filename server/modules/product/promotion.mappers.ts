@@ -12,6 +12,7 @@ export type RecordRow = Omit<PromotionRow, never> & {
 };
 
 export const toPromotion = (row: RecordRow, today: string): Promotion => {
+  // Safe: promotion.sql.ts's json_agg of {itemType, itemId, name} (text on PGlite); item_type's check keeps its values.
   const targets = (typeof row.targets === 'string' ? JSON.parse(row.targets) : (row.targets ?? [])) as {
     itemType: PromotionTargetType;
     itemId: number;

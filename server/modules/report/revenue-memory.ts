@@ -63,6 +63,7 @@ export const createRevenueMemory = (options: { now?: () => number; max?: number 
         if (fresh && row!.changed === false) {
           answers.delete(name);
           answers.set(name, fresh);
+          // Safe: the value was stored under this facility and key by the same caller's `compute`, which returns a T.
           return use(tx, fresh.value as T);
         }
         const value = await compute(tx);

@@ -33,6 +33,7 @@ const loadFont = () => {
     const bytes = woffToSfnt(b);
     const parsed = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     const create = ((data: Uint8Array, postscriptName?: string) =>
+      // Safe: the same parameters and answer as fontkit.create, which it calls; the cast only restores its overloads.
       data === bytes ? parsed : fontkit.create(data, postscriptName)) as typeof fontkit.create;
     return { bytes, kit: { ...fontkit, create } };
   });
