@@ -8,6 +8,7 @@ import { toConsult } from './consult.mappers.ts';
 // The lead pipeline (docs/rules.md#consulting): the board's cards and the month in figures.
 
 const monthBounds = (month: string) => {
+  // Safe: a YYYY-MM month (the route's calendarMonth, or this month) has two parts.
   const [y, m] = month.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
   return { start: seoulDayStart(`${month}-01`), end: seoulDayStart(`${next}-01`) };

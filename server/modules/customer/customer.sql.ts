@@ -158,6 +158,7 @@ export const segmentCountsQuery = (
 ) =>
   db
     .select(
+      // Safe (the cast below): one count for every segment; Object.fromEntries only loses the keys' names.
       Object.fromEntries(
         customerSegments.map((segment) => {
           const condition = segmentCondition(segment, today, days);

@@ -44,6 +44,7 @@ export const getTrainer = async (db: Executor, id: number): Promise<Trainer> => 
 
 /** The first instant of a month (Asia/Seoul) and of the next one. */
 const monthSpan = (month: string) => {
+  // Safe: a YYYY-MM month (the route's calendarMonth, or this month) has two parts.
   const [y, m] = month.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
   return { from: seoulDayStartUtc(`${month}-01`), to: seoulDayStartUtc(next) };
