@@ -64,6 +64,7 @@ import { createLockerReminderSweep } from './modules/locker/locker-reminders.ts'
 import { toMember } from './modules/member/member.repository.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImageRoutes } from './modules/member/member-image.routes.ts';
+import { runAutomaticMessages } from './modules/message/message.auto.ts';
 import { pollDeliveryReports } from './modules/message/message.reports.ts';
 import { messageRoutes } from './modules/message/message.routes.ts';
 import { messageSettingsRoutes } from './modules/message-settings/message-settings.routes.ts';
@@ -146,6 +147,31 @@ export type AppDeps = {
 
 /** How often the loop asks a provider with `reports()` for the delivery states of sent messages. */
 const REPORT_POLL_MS = 60_000;
+
+/** How often the loop runs the automatic messages and the 2-year consent notices (docs/rules.md#automatic-messages). */
+const AUTO_MESSAGE_MS = 60_000;
+
+/**
+ * The automatic messages beside the loop: once a minute at the injected clock's time, by the dispatcher's leader,
+ * one run at a time; a failure is logged and the next minute tries again.
+ */
+const scheduleAutoMessages = (app: FastifyInstance, db: Db, clock: () => Date, dispatcher: Dispatcher) => {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running || !dispatcher.isLeader()) return;
+    running = true;
+    runAutomaticMessages({ db, log: app.log }, clock())
+      .then((sends) => {
+        if (sends.length > 0) dispatcher.wake();
+      })
+      .catch((error) => app.log.error({ error }, 'automatic messages failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, AUTO_MESSAGE_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
@@ -328,6 +354,7 @@ const registerOutbox = (
     }, REPORT_POLL_MS);
     reportPoll.unref();
     app.addHook('onClose', async () => clearInterval(reportPoll));
+    scheduleAutoMessages(app, deps.db, clock, dispatcher);
     app.addHook('onResponse', async (request, reply) => {
       if (isWrite(request.method) && reply.statusCode < 400) dispatcher.wake();
     });

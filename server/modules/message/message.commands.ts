@@ -50,6 +50,8 @@ type Built = {
   deferredFrom: Date | null;
   nightExclude: boolean;
   origin: 'MANUAL' | 'AUTO' | 'TEST';
+  /** An AUTO send's kind (message-settings' automatic messages, or CONSENT_RENEWAL). */
+  autoKind?: string | null;
   /** A test send's one person instead of an audience. */
   rows?: AudienceRow[];
   /** The caller reaches only their assigned customers (docs/rules.md#customer-reach). */
@@ -150,7 +152,7 @@ const lockCredits = (tx: Executor, gymId: number) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`message-credit:${gymId}`}))`);
 
 /** Writes a send whose content is checked: the recipients, their charges and their outbox rows. */
-const writeSend = async (tx: Executor, actor: Actor, gymId: number, built: Built): Promise<number> => {
+export const writeSend = async (tx: Executor, actor: Actor, gymId: number, built: Built): Promise<number> => {
   const { prepared } = built;
   const rows =
     built.rows ??
@@ -186,6 +188,7 @@ const writeSend = async (tx: Executor, actor: Actor, gymId: number, built: Built
       audience: built.audienceJson,
       state: built.scheduledAt.getTime() > actor.now.getTime() ? 'WAIT' : 'REQUEST',
       origin: built.origin,
+      autoKind: built.autoKind ?? null,
       scheduledAt: built.scheduledAt,
       deferredFrom: built.deferredFrom,
       unitPrice,
@@ -205,6 +208,7 @@ const writeSend = async (tx: Executor, actor: Actor, gymId: number, built: Built
     entityId: sendId,
     after: {
       origin: built.origin,
+      ...(built.autoKind ? { autoKind: built.autoKind } : {}),
       channel: prepared.channel,
       kind,
       advertising: prepared.advertising,
