@@ -28,6 +28,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { seedConsults } from './consults.ts';
 import { solidPng, textPdf } from './demo-files.ts';
 import { seedCardNumbers, seedCheckIn } from './entry.ts';
+import { seedMessaging } from './messaging.ts';
 import { seedMoney } from './money.ts';
 import { seedMembersAndPasses } from './passes.ts';
 import { seedSchedule } from './schedule.ts';
@@ -302,7 +303,7 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       { gymId: active.id, subServiceId: byType.get('CONSULT')!, gymSubServiceStatus: 'APPROVE' },
       { gymId: active.id, subServiceId: byType.get('LOCKER')!, gymSubServiceStatus: 'APPROVE' },
       { gymId: active.id, subServiceId: byType.get('ENTER')!, gymSubServiceStatus: 'APPROVE' },
-      { gymId: active.id, subServiceId: byType.get('MESSAGE')!, gymSubServiceStatus: 'WAIT' },
+      { gymId: active.id, subServiceId: byType.get('MESSAGE')!, gymSubServiceStatus: 'APPROVE' },
     ]);
     const notice = (
       memberId: number,
@@ -355,6 +356,8 @@ const seedFacilities = async (db: Db, storage: FileStorage, ids: Record<string, 
       now,
     );
     await customerChangesNow(tx);
+    // Sender numbers, the Kakao channel, consents, credits and a month of sends (server/seed/messaging.ts).
+    await seedMessaging(tx, storage, active.id, { owner: ids.demo!, desk: ids.desk! }, now);
     // Membership cards FD-0001 and on, once every customer is registered (server/seed/entry.ts).
     await seedCardNumbers(tx, active.id);
   });

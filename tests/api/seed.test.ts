@@ -1,12 +1,17 @@
 import { join } from 'node:path';
 import dayjs from 'dayjs';
-import { and, eq, isNull, like, ne } from 'drizzle-orm';
+import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateRoute } from '#domain/api/auth.ts';
 import { expenseCategoryListRoute, expenseListRoute } from '#domain/api/expense.ts';
 import { memberGymListRoute } from '#domain/api/gym.ts';
 import { lockerMapRoute } from '#domain/api/locker.ts';
+import {
+  messageOverviewRoute,
+  messageRecipientListRoute,
+  messageSendListRoute,
+} from '#domain/api/message.ts';
 import { notificationListRoute } from '#domain/api/notification.ts';
 import { payRequestListRoute } from '#domain/api/pay-request.ts';
 import { productMovementListRoute } from '#domain/api/product.ts';
@@ -522,5 +527,72 @@ describe('the demo money of 핏데스크 강남점', () => {
 
   it('leaves an intact audit chain', async () => {
     expect((await verifyAudit(t.db, gymId)).ok).toBe(true);
+  });
+});
+
+describe('the demo messaging of 핏데스크 강남점 (server/seed/messaging.ts)', () => {
+  const rows = async (text: ReturnType<typeof sql>) =>
+    ((await t.db.execute(text)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+  it('has a sender approved and one sent back, the channel with 3 approved templates and a denied one', async () => {
+    const review = sql`select status, count(*)::int as n, bool_and(review_note is not null) as noted`;
+    expect(
+      await rows(sql`${review} from message_sender where gym_id = ${gymId} group by 1 order by 1`),
+    ).toEqual([
+      { status: 'APPROVE', n: 1, noted: false },
+      { status: 'NEED', n: 1, noted: true },
+    ]);
+    expect(
+      await rows(sql`${review} from kakao_template where gym_id = ${gymId} group by 1 order by 1`),
+    ).toEqual([
+      { status: 'APPROVE', n: 3, noted: false },
+      { status: 'DENY', n: 1, noted: true },
+    ]);
+    const [consents] = await rows(sql`select count(*) filter (where channel = 'SMS' and agreed)::int as sms,
+      count(*) filter (where channel = 'NIGHT' and agreed)::int as night,
+      count(distinct member_id) filter (where source = 'OPT_OUT')::int as "optedOut",
+      (select count(*)::int from member where owner_gym_id = ${gymId}) as customers
+      from customer_consent where gym_id = ${gymId}`);
+    expect(consents!.sms).toBeGreaterThan(0.6 * Number(consents!.customers) - 4);
+    expect(consents!.night).toBeGreaterThan(0.15 * Number(consents!.customers));
+    expect(consents!.optedOut).toBe(4);
+    const [auto] = await rows(
+      sql`select count(*) filter (where enabled)::int as n from message_auto where gym_id = ${gymId}`,
+    );
+    expect(auto!.n).toBeGreaterThanOrEqual(8);
+  });
+
+  it('has about 200,000 won of credits and a month of sends in every state, with exclusions and fallbacks', async () => {
+    const overview = (await api.call(messageOverviewRoute, { query: { gymId } })).data;
+    expect(overview.balance).toBeGreaterThanOrEqual(195_000);
+    expect(overview.balance).toBeLessThan(215_000);
+    const sends = (await api.call(messageSendListRoute, { query: { gymId } })).data;
+    expect(sends.map((s) => s.state).sort()).toEqual([
+      'CANCEL',
+      'PROCESS',
+      'PROCESS',
+      'PROCESS',
+      'PROCESS',
+      'WAIT',
+    ]);
+    const promotion = sends.find((s) => s.advertising)!;
+    const excluded = (
+      await api.call(messageRecipientListRoute, {
+        params: { id: promotion.id },
+        query: { gymId, state: 'EXCLUDED', _end: 500 },
+      })
+    ).data;
+    expect(new Set(excluded.map((r) => r.exclusion))).toEqual(new Set(['NO_CONSENT', 'OPTED_OUT', 'NIGHT']));
+    expect(promotion.deliveredCount).toBe(promotion.recipientCount);
+    const notice = sends.find((s) => s.channel === 'KAKAO')!;
+    const states = (
+      await api.call(messageRecipientListRoute, { params: { id: notice.id }, query: { gymId, _end: 500 } })
+    ).data.map((r) => r.sentAs ?? r.state);
+    expect(states).toContain('ALIMTALK');
+    expect(states.some((s) => s === 'SMS' || s === 'LMS')).toBe(true);
+    expect(notice.failedCount).toBeGreaterThan(0);
+    console.log(
+      `demo messaging: balance ${overview.balance}; sends ${sends.map((s) => `${s.origin} ${s.channel} ${s.state} ${s.recipientCount}+${s.excludedCount}x sent ${s.sentCount} delivered ${s.deliveredCount} failed ${s.failedCount} cost ${s.cost}`).join('; ')}`,
+    );
   });
 });
