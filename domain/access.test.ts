@@ -65,7 +65,7 @@ describe('the page permission table', () => {
   });
 
   it('lets the longest prefix decide', () => {
-    expect(requirementOf('/setting/gym/kakaochannel')?.rights).toEqual(['adMessageSettingYn']);
+    expect(requirementOf('/setting/gym/kakaochannel')?.rights).toEqual(['adMessageUseYn']);
     expect(requirementOf('/setting/gym/worker/detail')?.rights).toEqual(['represent']);
     expect(requirementOf('/subservice/groupsns/add')?.subService).toBe('MESSAGE');
     expect(requirementOf('/subservice')?.subService).toBeUndefined();

@@ -105,8 +105,8 @@ export const PAGE_REQUIREMENTS: Readonly<Record<string, PageRequirement>> = {
   '/pay/expenditure': finance,
   '/manage/receipt': money,
   '/setting/gym': { rights: ['represent'] },
-  '/setting/gym/kakaochannel': { rights: ['adMessageSettingYn'] },
-  '/setting/gym/messagesender': { rights: ['adMessageSettingYn'] },
+  '/setting/gym/kakaochannel': { rights: ['adMessageUseYn'] },
+  '/setting/gym/messagesender': { rights: ['adMessageUseYn'] },
 };
 
 const prefixesLongestFirst = Object.keys(PAGE_REQUIREMENTS).sort((a, b) => b.length - a.length);

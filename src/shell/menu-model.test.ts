@@ -159,7 +159,8 @@ describe('the side menu (docs/rules.md#app-shell)', () => {
       rights: rights({ ...allFlags(true) }),
       approvedSubServices: new Set(),
     });
-    // The messaging settings are the adMessageSettingYn holder's, not only the representative's (domain/access.ts).
+    // The messaging settings are read with adMessageUseYn and changed with adMessageSettingYn, not only by the
+    // representative (domain/access.ts).
     expect(worker.settings).toEqual(['messageSender', 'kakaoChannel']);
   });
 

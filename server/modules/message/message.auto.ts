@@ -77,7 +77,9 @@ export const createAutoSend = async (
     });
   } catch (error) {
     const skip = skipOf(error);
-    if (skip === null) throw error;
+    // Short credits are a refusal, not "nobody to reach": rethrown, the run rolls its claimed causes back, and the
+    // next run after a top-up sends them (docs/rules.md#automatic-messages).
+    if (skip === null || skip === 'CREDITS_SHORT') throw error;
     log?.info(
       { gymId: request.gymId, autoKind: request.autoKind, customers: request.memberIds.length, skip },
       `automatic message not sent: ${skip}`,
