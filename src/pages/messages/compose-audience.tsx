@@ -8,10 +8,10 @@ import {
   Card,
   Input,
   InputNumber,
+  Radio,
   Segmented,
   Select,
   Skeleton,
-  Tabs,
   Typography,
 } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -94,11 +94,15 @@ function SegmentPicker({
   const counts = useSegmentCounts(gymId, draft.days);
   return (
     <>
-      <Tabs
-        activeKey={draft.segment}
-        onChange={(key) => onChange({ ...draft, segment: key as CustomerSegment })}
-        items={segments.map((s) => ({
-          key: s,
+      {/* The member list's segments, labels and counts; as wrapping buttons, which a narrow card never hides. */}
+      <Radio.Group
+        optionType="button"
+        className="fd-msg-segments"
+        aria-label={translate('messages.audience.segment')}
+        value={draft.segment}
+        onChange={(event) => onChange({ ...draft, segment: event.target.value as CustomerSegment })}
+        options={segments.map((s) => ({
+          value: s,
           label: (
             <span>
               {translate(`customers.segments.${s}`)}{' '}
@@ -207,7 +211,7 @@ function CsvPicker({
         id={id}
         type="file"
         accept=".csv,.txt,text/csv,text/plain"
-        hidden
+        style={{ display: 'none' }}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) void read(file);

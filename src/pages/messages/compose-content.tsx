@@ -123,7 +123,7 @@ function ImageField({
         ref={input}
         type="file"
         accept=".jpg,.jpeg,image/jpeg"
-        hidden
+        style={{ display: 'none' }}
         data-testid="mms-image-input"
         onChange={(event) => {
           const file = event.target.files?.[0];
@@ -229,7 +229,7 @@ export function ContentSection({
                 onChange={(senderId) => onChange({ senderId })}
                 options={senders.map((s) => ({
                   value: s.id,
-                  label: s.label ? `${s.phone} (${s.label})` : s.phone,
+                  label: s.label ? `${printedPhone(s.phone)} (${s.label})` : printedPhone(s.phone),
                 }))}
               />
             )}
