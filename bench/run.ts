@@ -8,6 +8,7 @@
 //   BENCH_ONLY=checkin: the check-in set instead (bench/checkin.ts: a morning rush of 2,000 card check-ins)
 //   BENCH_ONLY=money: the money set instead (bench/money.ts: HOME's day and the reports over 3 years of sales)
 //   BENCH_ONLY=desk: the desk's writes on the demo data instead (bench/desk.ts: sell, collect, hold, refund, …)
+//   BENCH_ONLY=message: the messaging set instead (bench/message.ts: a send to 10,000, dispatch, the live count)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +41,10 @@ if (only === 'money') await import('./money.ts'); // exits when done
 if (only === 'desk') {
   const { runDeskBench } = await import('./desk.ts');
   process.exit(await runDeskBench());
+}
+if (only === 'message') {
+  const { runMessageBench } = await import('./message.ts');
+  process.exit(await runMessageBench());
 }
 const membersSet = only === 'members';
 
