@@ -210,6 +210,8 @@ describe('delivery', () => {
       kind: 'ALIMTALK',
       kakao: { profileKey: 'pf-test', fallback: { kind: 'SMS' } },
     });
+    // The fallback carries this person's values, not the template's variables.
+    expect(call.kakao?.fallback?.text).toBe(`${customers[0]!.name}님, 이용권이 곧 끝납니다.`);
   });
 });
 

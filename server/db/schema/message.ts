@@ -162,6 +162,8 @@ export const messageRecipient = pgTable(
     /** Digits only, or an email for the EMAIL channel; null when the customer has none (excluded NO_PHONE). */
     address: text(),
     text: text().notNull(),
+    /** The 알림톡 template's fallback SMS/LMS text with this person's values, sent when the 알림톡 fails. */
+    fallbackText: text(),
     state: text().$type<MessageRecipientState>().notNull(),
     exclusion: text().$type<MessageExclusion>(),
     failReason: text(),

@@ -74,7 +74,7 @@ export const scheduleOf = (
   return { scheduledAt: at, deferredFrom: null, nightExclude: true };
 };
 
-type Rendered = { row: AudienceRow; text: string };
+type Rendered = { row: AudienceRow; text: string; fallback: string | null };
 
 /** At least a text's EUC-KR bytes (1 for ASCII, 2 for anything else): iconv-lite runs only when this is not enough. */
 const bytesAtMost = (text: string) => {
@@ -91,10 +91,13 @@ const bytesAtMost = (text: string) => {
 const render = (prepared: PreparedContent, rows: AudienceRow[]) => {
   let longest = 0;
   const rendered: Rendered[] = rows.map((row) => {
-    const text = renderMessage(prepared.content, valuesOf(row, prepared.gymName));
+    const values = valuesOf(row, prepared.gymName);
+    const text = renderMessage(prepared.content, values);
+    const fallbackText = prepared.template?.fallbackText;
+    const fallback = fallbackText ? renderMessage(fallbackText, values) : null;
     const limit = longest > SMS_MAX_BYTES ? LMS_MAX_BYTES : SMS_MAX_BYTES;
     if (row.exclusion === null && bytesAtMost(text) > limit) longest = Math.max(longest, eucKrBytes(text));
-    return { row, text };
+    return { row, text, fallback };
   });
   if (longest > LMS_MAX_BYTES) throw badInput({ content: 'messageTooLong' }, { bytes: longest });
   const kind: MessageKind = messageKindOf(longest, prepared.imageFileId !== null);
@@ -113,8 +116,9 @@ const writeRecipients = async (
   rendered: Rendered[],
 ) => {
   for (let start = 0; start < rendered.length; start += CHUNK) {
-    const rows = rendered.slice(start, start + CHUNK).map(({ row, text }, index) => ({
+    const rows = rendered.slice(start, start + CHUNK).map(({ row, text, fallback }, index) => ({
       o: index,
+      f: fallback,
       m: row.memberId,
       n: row.name,
       a: row.address,
@@ -123,12 +127,12 @@ const writeRecipients = async (
     }));
     await tx.execute(sql`with input as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json)
-          as p(o int, m int, n text, a text, t text, x text)
+          as p(o int, m int, n text, a text, t text, x text, f text)
       ),
       recipients as (
-        insert into message_recipient (send_id, gym_id, member_id, name, address, text, state, exclusion, charge,
-          outbox_id, updated_at)
-        select ${send.id}, ${send.gymId}, m, n, a, t, case when x is null then 'QUEUED' else 'EXCLUDED' end, x,
+        insert into message_recipient (send_id, gym_id, member_id, name, address, text, fallback_text, state,
+          exclusion, charge, outbox_id, updated_at)
+        select ${send.id}, ${send.gymId}, m, n, a, t, f, case when x is null then 'QUEUED' else 'EXCLUDED' end, x,
           case when x is null then ${send.unitPrice}::int else 0 end,
           case when x is null then nextval(pg_get_serial_sequence('outbox', 'id')) end, ${actor.now}
         from input order by o

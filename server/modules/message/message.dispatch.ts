@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eucKrBytes, SMS_MAX_BYTES } from '#domain/rules/message.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   customerConsent,
@@ -91,7 +92,12 @@ const readImage = async (tx: Executor, storage: FileStorage | undefined, fileId:
   return new Uint8Array(Buffer.concat(chunks));
 };
 
-const fallbackKind = (text: string) => (Buffer.byteLength(text) <= 90 ? ('SMS' as const) : ('LMS' as const));
+/** The fallback's kind from its EUC-KR bytes, as any text's (docs/rules.md#messaging). */
+const fallbackKind = (text: string) =>
+  eucKrBytes(text) <= SMS_MAX_BYTES ? ('SMS' as const) : ('LMS' as const);
+
+/** This person's fallback text (rendered when the send was built), else the template's as written. */
+const fallbackOf = (send: Send, recipient: Recipient) => recipient.fallbackText ?? send.fallbackText;
 
 const messageOf = async (
   tx: Executor,
@@ -109,7 +115,8 @@ const messageOf = async (
   };
   if (send.channel === 'EMAIL') return { ...base, kind: 'EMAIL' };
   if (send.channel === 'KAKAO') {
-    const fallback = send.fallbackText && send.senderPhone ? send.fallbackText : undefined;
+    const fallbackText = fallbackOf(send, recipient);
+    const fallback = fallbackText && send.senderPhone ? fallbackText : undefined;
     return {
       ...base,
       kind: 'ALIMTALK',
@@ -174,7 +181,7 @@ const recordSent = async (
   const sentAs =
     send.channel === 'KAKAO'
       ? outcome.fellBack
-        ? fallbackKind(send.fallbackText ?? '')
+        ? fallbackKind(fallbackOf(send, recipient) ?? '')
         : 'ALIMTALK'
       : send.channel === 'EMAIL'
         ? 'EMAIL'

@@ -1,0 +1,1 @@
+ALTER TABLE "message_recipient" ADD COLUMN "fallback_text" text;
