@@ -209,17 +209,15 @@ describe('the 2-year consent notice', () => {
     const id = await customer();
     const given = new Date('2024-03-10T05:00:00Z'); // 14:00 KST 2024-03-10
     for (const channel of ['SMS', 'NIGHT'])
-      await t.db
-        .insert(customerConsent)
-        .values({
-          gymId,
-          memberId: id,
-          channel,
-          agreed: true,
-          source: 'DESK',
-          at: given,
-          confirmedAt: given,
-        });
+      await t.db.insert(customerConsent).values({
+        gymId,
+        memberId: id,
+        channel,
+        agreed: true,
+        source: 'DESK',
+        at: given,
+        confirmedAt: given,
+      });
     const renew = (iso: string) => runConsentRenewals(ctx(), new Date(iso));
     expect(await renew('2026-03-09T14:59:59Z')).toEqual([]); // 23:59:59 KST on 03-09
     const sent = await renew('2026-03-09T15:00:00Z'); // 00:00 KST on 03-10
@@ -240,17 +238,15 @@ describe('the 2-year consent notice', () => {
   it('leaves a withdrawn consent alone', async () => {
     const id = await customer();
     const given = new Date('2024-01-05T05:00:00Z');
-    await t.db
-      .insert(customerConsent)
-      .values({
-        gymId,
-        memberId: id,
-        channel: 'SMS',
-        agreed: false,
-        source: 'DESK',
-        at: given,
-        confirmedAt: given,
-      });
+    await t.db.insert(customerConsent).values({
+      gymId,
+      memberId: id,
+      channel: 'SMS',
+      agreed: false,
+      source: 'DESK',
+      at: given,
+      confirmedAt: given,
+    });
     await runConsentRenewals(ctx(), new Date('2026-01-06T00:00:00Z'));
     expect(sentFor('CONSENT_RENEWAL').flatMap((r) => r.memberIds)).not.toContain(id);
   });
