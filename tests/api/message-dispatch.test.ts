@@ -211,7 +211,7 @@ describe('delivery', () => {
       kakao: { profileKey: 'pf-test', fallback: { kind: 'SMS' } },
     });
     // The fallback carries this person's values, not the template's variables.
-    expect(call.kakao?.fallback?.text).toBe(`${customers[0]!.name}님, 이용권이 곧 끝납니다.`);
+    expect(call.kakao?.fallback?.text).toBe('고객0님, 이용권이 곧 끝납니다.');
   });
 });
 
