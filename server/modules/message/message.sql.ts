@@ -89,15 +89,19 @@ export const classifiedQuery = (people: SQL, rules: ExclusionRules): SQL => {
   return sql`select p.*, ${exclusionCase(rules)} as exclusion from (${people}) p ${consents}`;
 };
 
-/** The live count: everyone, those who receive it, and each reason's count, in one pass. */
+/**
+ * The live count: everyone, those who receive it, and each reason's count. Grouped by the reason first, so each
+ * person's exclusion is worked out once (seven filtered counts over the rows evaluated it seven times; the aggregation
+ * over 100,000 on PostgreSQL went from 870 to 290–380 ms, bench/README.md#messaging).
+ */
 export const countQuery = (classified: SQL): SQL =>
-  sql`select count(*)::int as total, count(*) filter (where exclusion is null)::int as recipients,
-    count(*) filter (where exclusion = 'NO_CONSENT')::int as "NO_CONSENT",
-    count(*) filter (where exclusion = 'OPTED_OUT')::int as "OPTED_OUT",
-    count(*) filter (where exclusion = 'NIGHT')::int as "NIGHT",
-    count(*) filter (where exclusion = 'NO_PHONE')::int as "NO_PHONE",
-    count(*) filter (where exclusion = 'DUPLICATE')::int as "DUPLICATE"
-    from (${classified}) x`;
+  sql`select coalesce(sum(n), 0)::int as total, coalesce(sum(n) filter (where exclusion is null), 0)::int as recipients,
+    coalesce(sum(n) filter (where exclusion = 'NO_CONSENT'), 0)::int as "NO_CONSENT",
+    coalesce(sum(n) filter (where exclusion = 'OPTED_OUT'), 0)::int as "OPTED_OUT",
+    coalesce(sum(n) filter (where exclusion = 'NIGHT'), 0)::int as "NIGHT",
+    coalesce(sum(n) filter (where exclusion = 'NO_PHONE'), 0)::int as "NO_PHONE",
+    coalesce(sum(n) filter (where exclusion = 'DUPLICATE'), 0)::int as "DUPLICATE"
+    from (select exclusion, count(*) as n from (${classified}) x group by exclusion) g`;
 
 export const sampleQuery = (classified: SQL): SQL =>
   sql`select * from (${classified}) x where exclusion is null order by ord limit 1`;
