@@ -10,7 +10,7 @@ import { type MessageChannel, messageVariables } from '#domain/rules/message.ts'
 import type { MessageOverview } from '#domain/schemas/message.ts';
 import { errorText } from '#src/kit/error-text.ts';
 import { api } from '#src/providers/instances.ts';
-import { ByteCounter, type Frame } from './byte-counter.tsx';
+import { analyzeCompose, ByteCounter, type Frame } from './byte-counter.tsx';
 import type { ComposeDraft } from './compose-model.ts';
 import { printedPhone } from './message-api.ts';
 import { fitMmsImage, MmsImageError } from './mms-image.ts';
@@ -235,20 +235,7 @@ export function ContentSection({
             )}
           </Form.Item>
         )}
-        {!kakao && (
-          <Form.Item
-            label={translate('messages.content.subject')}
-            htmlFor="message-subject"
-            {...help(errors, 'subject')}
-          >
-            <Input
-              id="message-subject"
-              value={draft.subject}
-              maxLength={40}
-              onChange={(event) => onChange({ subject: event.target.value })}
-            />
-          </Form.Item>
-        )}
+        {!kakao && <SubjectField draft={draft} frame={frame} errors={errors} onChange={onChange} />}
         <Form.Item
           label={translate('messages.content.text')}
           htmlFor="message-content"
@@ -271,6 +258,41 @@ export function ContentSection({
         {errors.imageFileId && <Alert type="error" showIcon message={errors.imageFileId.join(' ')} />}
       </Form>
     </Card>
+  );
+}
+
+/** The subject: an LMS, an MMS and an email carry one, an SMS none (analyzeMessage). */
+function SubjectField({
+  draft,
+  frame,
+  errors,
+  onChange,
+}: {
+  draft: ComposeDraft;
+  frame: Frame | null;
+  errors: FieldErrors;
+  onChange: (patch: Partial<ComposeDraft>) => void;
+}) {
+  const translate = useTranslate();
+  const { kind } = analyzeCompose({
+    content: draft.content,
+    frame,
+    hasImage: draft.image !== null && draft.channel === 'SMS',
+  });
+  if (draft.channel === 'SMS' && kind === 'SMS' && !errors.subject) return null;
+  return (
+    <Form.Item
+      label={translate('messages.content.subject')}
+      htmlFor="message-subject"
+      {...help(errors, 'subject')}
+    >
+      <Input
+        id="message-subject"
+        value={draft.subject}
+        maxLength={40}
+        onChange={(event) => onChange({ subject: event.target.value })}
+      />
+    </Form.Item>
   );
 }
 

@@ -98,31 +98,52 @@ export const frameOf = (draft: ComposeDraft, overview: MessageOverview | undefin
   });
 };
 
-const contentOf = (draft: ComposeDraft, gymId: number): Omit<MessageTestSend, 'audience'> => ({
+/** An SMS carries no subject: only an LMS, an MMS and an email send one. */
+const carriesSubject = (draft: ComposeDraft, overview: MessageOverview | undefined): boolean => {
+  if (draft.channel === 'KAKAO') return false;
+  if (draft.channel === 'EMAIL') return true;
+  const { kind } = analyzeCompose({
+    content: draft.content,
+    frame: frameOf(draft, overview),
+    hasImage: draft.image !== null,
+  });
+  return kind !== 'SMS';
+};
+
+const contentOf = (
+  draft: ComposeDraft,
+  gymId: number,
+  overview: MessageOverview | undefined,
+): Omit<MessageTestSend, 'audience'> => ({
   gymId,
   channel: draft.channel,
   content: draft.content,
   advertising: draft.advertising,
-  ...(draft.subject.trim() && draft.channel !== 'KAKAO' ? { subject: draft.subject.trim() } : {}),
+  ...(draft.subject.trim() && carriesSubject(draft, overview) ? { subject: draft.subject.trim() } : {}),
   ...(draft.senderId !== undefined && draft.channel !== 'EMAIL' ? { senderId: draft.senderId } : {}),
   ...(draft.templateId !== undefined && draft.channel === 'KAKAO' ? { templateId: draft.templateId } : {}),
   ...(draft.image && draft.channel === 'SMS' ? { imageFileId: draft.image.fileId } : {}),
 });
 
 /** The test send: the same content, with the values of the audience's first recipient when it names one. */
-export const testBodyOf = (draft: ComposeDraft, gymId: number): MessageTestSend => {
+export const testBodyOf = (
+  draft: ComposeDraft,
+  gymId: number,
+  overview: MessageOverview | undefined,
+): MessageTestSend => {
   const audience = audienceOf(draft.audience);
-  return { ...contentOf(draft, gymId), ...(audience ? { audience } : {}) };
+  return { ...contentOf(draft, gymId, overview), ...(audience ? { audience } : {}) };
 };
 
 export const createBodyOf = (
   draft: ComposeDraft,
   gymId: number,
+  overview: MessageOverview | undefined,
   audience: MessageAudience,
 ): MessageSendCreate => {
   const scheduledAt = scheduledAtOf(draft);
   return {
-    ...contentOf(draft, gymId),
+    ...contentOf(draft, gymId, overview),
     audience,
     ...(scheduledAt ? { scheduledAt } : {}),
     ...(draft.nightChoice ? { nightChoice: draft.nightChoice } : {}),

@@ -273,8 +273,11 @@ export function ComposePage() {
             testing={requests.test.isPending}
             blocked={figures.blocked || requests.create.isPending}
             myPhone={overview.data?.myPhone}
-            onSend={() => audience && requests.create.mutate({ body: createBodyOf(chosen, gymId, audience) })}
-            onTest={() => requests.test.mutate({ body: testBodyOf(chosen, gymId) })}
+            onSend={() =>
+              audience &&
+              requests.create.mutate({ body: createBodyOf(chosen, gymId, overview.data, audience) })
+            }
+            onTest={() => requests.test.mutate({ body: testBodyOf(chosen, gymId, overview.data) })}
           />
         </aside>
       </div>

@@ -23,6 +23,7 @@ import { ToneTag } from '../receipts/receipt-tags.tsx';
 import {
   audienceText,
   messageKeys,
+  printedPhone,
   recipientStateTone,
   sendStateTone,
   seoulDateTime,
@@ -129,7 +130,7 @@ function SendFacts({ send, won }: { send: MessageSend; won: (n: number) => strin
         {
           key: 'sender',
           label: translate(send.templateName ? 'messages.detail.template' : 'messages.detail.sender'),
-          children: send.templateName ?? send.senderPhone ?? '',
+          children: send.templateName ?? (send.senderPhone ? printedPhone(send.senderPhone) : ''),
         },
         {
           key: 'counts',
