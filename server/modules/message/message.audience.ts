@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { MessageChannel, MessageVariable } from '#domain/rules/message.ts';
 import { normalizeMobile } from '#domain/rules/message.ts';
 import type { MessageAudienceCount, MessageExclusion } from '#domain/schemas/message.ts';
