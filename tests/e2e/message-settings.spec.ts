@@ -207,6 +207,8 @@ test('an automatic message is switched on with its send hour; the advertising on
   await page.getByRole('button', { name: new RegExp(en.auto.kinds.PASS_END_7.name) }).click();
   const form = page.getByRole('form', { name: en.auto.kinds.PASS_END_7.name });
   await form.getByRole('switch', { name: `${en.auto.kinds.PASS_END_7.name} on` }).click();
+  // The hour sits below the fold of a desk screen once the form opens.
+  await form.getByRole('combobox', { name: en.auto.sendHour }).scrollIntoViewIfNeeded();
   await choose(page, en.auto.sendHour, '09:00');
   await shoot(page, 'auto-form');
   await form.getByRole('button', { name: en.auto.save }).click();
