@@ -147,6 +147,10 @@ const ENDPOINTS: Endpoint[] = [
   read('/web/member/customer-lookup', () => `/web/member/customer-lookup?gymId=${A}&phone=01012345678`),
   read('/web/member/customer/{id}', () => `/web/member/customer/${sharedCustomer}?gymId=${A}`),
   read('/web/member/customer/{id}/memos', () => `/web/member/customer/${sharedCustomer}/memos?gymId=${A}`),
+  read(
+    '/web/member/customer/{id}/consent',
+    () => `/web/member/customer/${sharedCustomer}/consent?gymId=${A}`,
+  ),
   read('/web/member/customer/{id}/usage', () => `/web/member/customer/${sharedCustomer}/usage?gymId=${A}`),
   read(
     '/web/member/ticket-issue-list/{id}',
@@ -181,6 +185,16 @@ const ENDPOINTS: Endpoint[] = [
     target: async () => ({
       url: `/web/member/customer/${sharedCustomer}?gymId=${A}`,
       payload: { memo: '메모' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/web/member/customer/{id}/consent',
+    right: 'memberSettingYn',
+    ok: 200,
+    target: async () => ({
+      url: `/web/member/customer/${sharedCustomer}/consent?gymId=${A}`,
+      payload: { source: 'DESK', consents: { SMS: true } },
     }),
   },
   {

@@ -193,7 +193,4 @@ CREATE INDEX "message_recipient_provider_idx" ON "message_recipient" USING btree
 CREATE INDEX "message_send_gym_idx" ON "message_send" USING btree ("gym_id","id");--> statement-breakpoint
 CREATE INDEX "message_send_gym_scheduled_idx" ON "message_send" USING btree ("gym_id","scheduled_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_sender_gym_phone_idx" ON "message_sender" USING btree ("gym_id","phone");--> statement-breakpoint
-CREATE INDEX "message_sender_status_idx" ON "message_sender" USING btree ("status","id");--> statement-breakpoint
--- The platform's prices per message kind (won) and its opt-out number; the operator edits both (docs/rules.md#messaging).
-INSERT INTO "message_price" ("kind", "price") VALUES ('SMS', 20), ('LMS', 50), ('MMS', 150), ('ALIMTALK', 15), ('EMAIL', 1);--> statement-breakpoint
-INSERT INTO "message_platform" ("id", "opt_out_number") VALUES (1, '080-000-0000');
+CREATE INDEX "message_sender_status_idx" ON "message_sender" USING btree ("status","id");

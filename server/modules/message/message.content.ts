@@ -3,6 +3,7 @@ import {
   advertisingFrame,
   alimtalkTooLong,
   analyzeMessage,
+  DEFAULT_MESSAGE_PRICES,
   hasAdvertisingFrame,
   type MessageChannel,
   type MessagePrices,
@@ -64,7 +65,12 @@ export const messageSettingsOf = async (db: Executor, gymId: number) => {
   const [platform] = await db.select().from(messagePlatform).where(eq(messagePlatform.id, 1));
   const [place] = await db.select({ name: gym.name }).from(gym).where(eq(gym.id, gymId));
   return {
-    prices: Object.fromEntries(prices.map((p) => [p.kind, p.price])) as MessagePrices,
+    // No row: the default price (the operator's edit writes one; a migration writes none, so a database move
+    // finds the tables empty, server/ops/logical.ts).
+    prices: {
+      ...DEFAULT_MESSAGE_PRICES,
+      ...Object.fromEntries(prices.map((p) => [p.kind, p.price])),
+    } as MessagePrices,
     optOutNumber: platform?.optOutNumber ?? '080-000-0000',
     gymName: place?.name ?? '',
   };

@@ -103,7 +103,7 @@ const MARKETING_CHANNELS = ['SMS', 'KAKAO', 'EMAIL', 'NIGHT'] as const;
 export const applyOptOut = async (db: Db, optOut: OptOut, now: Date): Promise<number> =>
   db.transaction(async (tx) => {
     const [platform] = await tx.select().from(messagePlatform).where(eq(messagePlatform.id, 1));
-    if (!platform || platform.optOutNumber.replace(/\D/g, '') !== optOut.optOutNumber) return 0;
+    if ((platform?.optOutNumber ?? '080-000-0000').replace(/\D/g, '') !== optOut.optOutNumber) return 0;
     const customers = await tx
       .select({ id: member.id, gymId: member.ownerGymId })
       .from(member)
