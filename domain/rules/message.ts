@@ -155,6 +155,9 @@ export const renderMessage = (text: string, values: Partial<Record<MessageVariab
 export const ADVERTISING_MARK = '(광고)';
 export const OPT_OUT_LABEL = '무료수신거부';
 
+/** The platform's opt-out number until the operator sets its own (no migration writes one). */
+export const DEFAULT_OPT_OUT_NUMBER = '080-000-0000';
+
 /** A free opt-out number: 080, then 7 or 8 digits, hyphens optional (080-123-4567, 0801234567). */
 export const isOptOutNumber = (raw: string): boolean => /^080-?\d{3,4}-?\d{4}$/.test(raw.trim());
 

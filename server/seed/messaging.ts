@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { type AutoMessageKind, autoMessageKinds, DEFAULT_AUTO_TEXTS } from '#domain/rules/message.ts';
+import {
+  type AutoMessageKind,
+  autoMessageKinds,
+  DEFAULT_AUTO_TEXTS,
+  DEFAULT_OPT_OUT_NUMBER,
+} from '#domain/rules/message.ts';
 import { seoulInstant } from '#domain/rules/schedule.ts';
 import { addDays, seoulToday } from '#domain/rules/seoul-time.ts';
 import type { Db } from '../db/client.ts';
@@ -210,7 +215,7 @@ const seedOptOuts = async (tx: Db, gymId: number, today: string) => {
     )
     .orderBy(asc(member.id));
   const [platform] = await tx.select().from(messagePlatform).where(eq(messagePlatform.id, 1));
-  const optOutNumber = (platform?.optOutNumber ?? '080-000-0000').replace(/\D/g, '');
+  const optOutNumber = (platform?.optOutNumber ?? DEFAULT_OPT_OUT_NUMBER).replace(/\D/g, '');
   const picked = agreed.filter((_, i) => i % 17 === 5).slice(0, 4);
   for (const [i, { phone }] of picked.entries()) {
     if (!phone) continue;

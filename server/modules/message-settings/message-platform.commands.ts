@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_MESSAGE_PRICES, type MessagePrices } from '#domain/rules/message.ts';
+import { DEFAULT_MESSAGE_PRICES, DEFAULT_OPT_OUT_NUMBER, type MessagePrices } from '#domain/rules/message.ts';
 import type {
   MessageCreditTopup,
   MessagePlatformSettings,
@@ -22,7 +22,7 @@ export const platformSettings = async (db: Executor): Promise<MessagePlatformSet
       ...DEFAULT_MESSAGE_PRICES,
       ...Object.fromEntries(prices.map((p) => [p.kind, p.price])),
     } as MessagePrices,
-    optOutNumber: platform?.optOutNumber ?? '080-000-0000',
+    optOutNumber: platform?.optOutNumber ?? DEFAULT_OPT_OUT_NUMBER,
   };
 };
 

@@ -4,6 +4,7 @@ import {
   alimtalkTooLong,
   analyzeMessage,
   DEFAULT_MESSAGE_PRICES,
+  DEFAULT_OPT_OUT_NUMBER,
   hasAdvertisingFrame,
   type MessageChannel,
   type MessagePrices,
@@ -71,7 +72,7 @@ export const messageSettingsOf = async (db: Executor, gymId: number) => {
       ...DEFAULT_MESSAGE_PRICES,
       ...Object.fromEntries(prices.map((p) => [p.kind, p.price])),
     } as MessagePrices,
-    optOutNumber: platform?.optOutNumber ?? '080-000-0000',
+    optOutNumber: platform?.optOutNumber ?? DEFAULT_OPT_OUT_NUMBER,
     gymName: place?.name ?? '',
   };
 };

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { DEFAULT_OPT_OUT_NUMBER } from '#domain/rules/message.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   customerConsent,
@@ -103,7 +104,8 @@ const MARKETING_CHANNELS = ['SMS', 'KAKAO', 'EMAIL', 'NIGHT'] as const;
 export const applyOptOut = async (db: Db, optOut: OptOut, now: Date): Promise<number> =>
   db.transaction(async (tx) => {
     const [platform] = await tx.select().from(messagePlatform).where(eq(messagePlatform.id, 1));
-    if ((platform?.optOutNumber ?? '080-000-0000').replace(/\D/g, '') !== optOut.optOutNumber) return 0;
+    if ((platform?.optOutNumber ?? DEFAULT_OPT_OUT_NUMBER).replace(/\D/g, '') !== optOut.optOutNumber)
+      return 0;
     const customers = await tx
       .select({ id: member.id, gymId: member.ownerGymId })
       .from(member)
