@@ -120,9 +120,11 @@ beforeAll(async () => {
   });
   setNow(t, NOON);
   g = await makeMessagingGym(t);
-  customers = await makeCustomers(t, g, 2);
-  // A third customer whose phone ends in 9: the provider fails it.
-  customers.push(...(await makeCustomers(t, g, 1, { phone: '01055550009' })));
+  // Two customers the provider reaches (their phones end in 1 and 2, never a random 9), and a third whose phone
+  // ends in 9: the provider fails it.
+  customers = [];
+  for (const [i, phone] of ['01055550001', '01055550002', '01055550009'].entries())
+    customers.push(...(await makeCustomers(t, g, 1, { name: `고객${i}`, phone })));
   for (const c of customers) await consent(t, g.gymId, c.id, 'SMS');
 }, 60_000);
 beforeEach(() => setNow(t, NOON));
