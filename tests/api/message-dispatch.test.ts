@@ -7,6 +7,7 @@ import {
   customerConsentEvent,
   messageRecipient,
   messageSend,
+  outbox,
 } from '#server/db/schema/index.ts';
 import { pollDeliveryReports } from '#server/modules/message/message.reports.ts';
 import { createDispatcher } from '#server/modules/outbox/dispatcher.ts';
@@ -217,6 +218,145 @@ describe('delivery', () => {
   });
 });
 
+describe('batches (the dispatcher hands the topic over a few hundred rows at a time)', () => {
+  /** A dispatcher of its own over the test's database, its clock at `at`, and a provider that takes batches. */
+  const batchDispatcher = (group: GroupMessageProvider, at: string) => {
+    const clock = () => new Date(at);
+    return createDispatcher({
+      db: t.db,
+      dbKind: testDbKind(),
+      clock,
+      provider: createTestModeProvider(),
+      handlers: outboxHandlersWith({ provider: group, clock, maxAttempts: 5 }),
+    });
+  };
+  const outboxOf = async (id: number) => (await t.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+
+  it('one batch mixing a success, a final failure, a retryable failure and a withdrawn consent writes each state, the counts, the cost and the ledger', async () => {
+    const mixed = [
+      ...(await makeCustomers(t, g, 1, { name: '보냄', phone: '01066660001' })),
+      ...(await makeCustomers(t, g, 1, { name: '철회', phone: '01066660002' })),
+      ...(await makeCustomers(t, g, 1, { name: '실패', phone: '01066660009' })),
+      ...(await makeCustomers(t, g, 1, { name: '재시도', phone: '01066660008' })),
+    ];
+    for (const c of mixed) await consent(t, g.gymId, c.id, 'SMS');
+    const send = await composeOk({
+      advertising: true,
+      content: '봄맞이 할인',
+      audience: { type: 'customers', memberIds: mixed.map((c) => c.id) },
+      scheduledAt: '2026-03-02T07:00:00Z',
+    });
+    expect(send).toMatchObject({ state: 'WAIT', recipientCount: 4, cost: 80 });
+    await consent(t, g.gymId, mixed[1]!.id, 'SMS', false, 'OPT_OUT');
+    const inner = createTestGroupProvider({
+      failWhen: (m) => (m.to.endsWith('9') ? 'unreachable' : undefined),
+    });
+    const batches: GroupMessage[][] = [];
+    let busy = true;
+    const group: GroupMessageProvider = {
+      name: 'batch',
+      testMode: true,
+      send: inner.send,
+      sendMany: async (messages) => {
+        batches.push(messages);
+        return Promise.all(
+          messages.map((m) =>
+            busy && m.to.endsWith('8')
+              ? { status: 'FAILED' as const, reason: 'busy', retryable: true }
+              : inner.send(m),
+          ),
+        );
+      },
+    };
+    const first = await batchDispatcher(group, '2026-03-02T07:00:01Z').drain();
+    expect(first).toEqual({ claimed: 4, sent: 3, failed: 1, dead: 0 });
+    // The withdrawn person is never handed over; the other three go in one call.
+    expect(batches.map((b) => b.map((m) => m.to))).toEqual([['01066660001', '01066660009', '01066660008']]);
+    let rows = await recipientsOf(t, send.id);
+    expect(rows.map((r) => [r.state, r.exclusion, r.failReason, r.charge])).toEqual([
+      ['SENT', null, null, 20],
+      ['EXCLUDED', 'OPTED_OUT', null, 0],
+      ['FAILED', null, 'unreachable', 20],
+      ['QUEUED', null, null, 20],
+    ]);
+    expect(rows[0]).toMatchObject({ sentAs: 'SMS', providerMessageId: `test-${rows[0]!.outboxId}` });
+    expect(await sendRow(send.id)).toMatchObject({
+      state: 'REQUEST',
+      recipientCount: 3,
+      excludedCount: 1,
+      sentCount: 1,
+      failedCount: 1,
+      cost: 40,
+    });
+    expect(await outboxOf(rows[3]!.outboxId!)).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+      lastError: 'busy',
+    });
+    expect((await outboxOf(rows[0]!.outboxId!)).status).toBe('SENT');
+    let ledger = await ledgerOf(t, send.id);
+    expect(ledger.charges).toHaveLength(4);
+    expect(ledger.refunds.map((r) => r.recipientId).sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
+    // The retry, once the backoff has passed: only the waiting one goes, and the send is done.
+    busy = false;
+    const second = await batchDispatcher(group, '2026-03-02T07:10:00Z').drain();
+    expect(second).toEqual({ claimed: 1, sent: 1, failed: 0, dead: 0 });
+    expect(batches.at(-1)!.map((m) => m.to)).toEqual(['01066660008']);
+    rows = await recipientsOf(t, send.id);
+    expect(rows.map((r) => r.state)).toEqual(['SENT', 'EXCLUDED', 'FAILED', 'SENT']);
+    expect(await sendRow(send.id)).toMatchObject({
+      state: 'PROCESS',
+      recipientCount: 3,
+      excludedCount: 1,
+      sentCount: 2,
+      failedCount: 1,
+      cost: 40,
+    });
+    ledger = await ledgerOf(t, send.id);
+    expect([ledger.charges.length, ledger.refunds.length]).toEqual([4, 2]);
+    for (const c of mixed) await consent(t, g.gymId, c.id, 'SMS', false);
+  });
+
+  it('a crash after the provider took a batch resends it under the same keys: one message each, one charge each', async () => {
+    const send = await composeOk({
+      audience: { type: 'customers', memberIds: [customers[0]!.id, customers[1]!.id] },
+      scheduledAt: '2026-03-02T08:00:00Z',
+    });
+    const inner = createTestGroupProvider();
+    const batches: GroupMessage[][] = [];
+    let crash = true;
+    const group: GroupMessageProvider = {
+      name: 'batch',
+      testMode: true,
+      send: inner.send,
+      sendMany: async (messages) => {
+        batches.push(messages);
+        const outcomes = await inner.sendMany!(messages);
+        if (crash) {
+          crash = false;
+          throw new Error('the process died after the provider took the batch');
+        }
+        return outcomes;
+      },
+    };
+    const first = await batchDispatcher(group, '2026-03-02T08:00:01Z').drain();
+    expect(first).toEqual({ claimed: 2, sent: 0, failed: 2, dead: 0 });
+    expect((await recipientsOf(t, send.id)).map((r) => r.state)).toEqual(['QUEUED', 'QUEUED']);
+    expect(inner.delivered).toHaveLength(2);
+    const second = await batchDispatcher(group, '2026-03-02T08:10:00Z').drain();
+    expect(second).toEqual({ claimed: 2, sent: 2, failed: 0, dead: 0 });
+    const rows = await recipientsOf(t, send.id);
+    expect(rows.map((r) => r.state)).toEqual(['SENT', 'SENT']);
+    const keys = rows.map((r) => String(r.outboxId));
+    expect(batches.map((b) => b.map((m) => m.idempotencyKey))).toEqual([keys, keys]);
+    // The provider's idempotency: the second hand-over sent nothing again.
+    expect(inner.delivered.map((d) => d.message.idempotencyKey)).toEqual(keys);
+    expect((await ledgerOf(t, send.id)).charges).toHaveLength(2);
+    expect((await ledgerOf(t, send.id)).refunds).toHaveLength(0);
+    expect(await sendRow(send.id)).toMatchObject({ state: 'PROCESS', sentCount: 2, cost: 40 });
+  });
+});
+
 describe('reports and the 080 opt-out', () => {
   it('signed reports set DELIVERED or FAILED once; a FAILED after SENT refunds once', async () => {
     const send = await composeOk({
@@ -311,7 +451,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
           batchSize: 4,
           dbKind: 'postgres' as const,
           provider: createTestModeProvider(),
-          handlers: outboxHandlersWith({ provider: group, clock, maxAttempts: 5 }),
+          handlers: outboxHandlersWith({ provider: group, clock, maxAttempts: 5, batchSize: 4 }),
         };
         const one = createDispatcher({ ...options, db: t.db });
         const two = createDispatcher({ ...options, db: other.db });

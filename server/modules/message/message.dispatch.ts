@@ -10,21 +10,23 @@ import {
   messageSend,
   messageSender,
 } from '../../db/schema/index.ts';
-import type {
-  GroupMessage,
-  GroupMessageProvider,
-  SendOutcome,
+import {
+  type GroupMessage,
+  type GroupMessageProvider,
+  reasonOf,
+  type SendOutcome,
 } from '../../providers/message/group-message.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { refundRecipients } from './message.commands.ts';
 
-// Delivering one recipient of a send (docs/rules.md#messaging), when the outbox's dispatcher takes its row
-// (topic `group-message`), in the dispatcher's transaction with the row's SENT mark: the recipient row is locked,
-// a cancelled send or a recipient no longer QUEUED is left alone (a second delivery is a no-op), an advertising
-// message checks the consent again (withdrawn since: EXCLUDED and refunded once), then the provider sends it with
-// the outbox id as its idempotency key (a crash after the provider took it sends it again under the same key,
-// which the provider answers without a second message). A retryable failure throws, so the outbox retries it; a
-// final one marks the recipient FAILED and refunds it once. The send's counts, state and cost follow.
+// Delivering the recipients of sends (docs/rules.md#messaging), when the outbox's dispatcher takes their rows
+// (topic `group-message`, a batch of up to GROUP_MESSAGE_BATCH at once), in the dispatcher's transaction with the
+// rows' SENT marks: the recipient rows are locked, a cancelled send or a recipient no longer QUEUED is left alone
+// (a second delivery is a no-op), an advertising message checks the consent again (withdrawn since: EXCLUDED and
+// refunded once), then the provider sends the batch with each outbox id as its idempotency key (a crash after the
+// provider took it sends it again under the same keys, which the provider answers without a second message). A
+// retryable failure leaves its recipient QUEUED and its outbox row to be retried; a final one marks the recipient
+// FAILED and refunds it once. The outcomes are written set-based, and each send's counts, state and cost follow.
 
 export type GroupMessageDeps = {
   provider: GroupMessageProvider;
@@ -33,6 +35,8 @@ export type GroupMessageDeps = {
   maxAttempts: number;
   /** Where an MMS image is read from (absent: an MMS goes out as its text). */
   storage?: FileStorage;
+  /** The rows handed over at once (GROUP_MESSAGE_BATCH). */
+  batchSize?: number;
 };
 
 type OutboxMessage = { id: number; payload: Record<string, unknown>; attempt: number };
@@ -64,24 +68,6 @@ const sendOf = async (tx: Executor, sendId: number) => {
 type Send = NonNullable<Awaited<ReturnType<typeof sendOf>>>;
 type Recipient = typeof messageRecipient.$inferSelect;
 
-/** The consent an advertising message needs now: null when it holds, else why the person is left out. */
-const consentNow = async (tx: Executor, send: Send, recipient: Recipient) => {
-  if (!send.advertising) return null;
-  if (recipient.memberId === null) return 'NO_CONSENT' as const;
-  const [row] = await tx
-    .select({ agreed: customerConsent.agreed, source: customerConsent.source })
-    .from(customerConsent)
-    .where(
-      and(
-        eq(customerConsent.gymId, send.gymId),
-        eq(customerConsent.memberId, recipient.memberId),
-        eq(customerConsent.channel, send.channel),
-      ),
-    );
-  if (row?.agreed) return null;
-  return row?.source === 'OPT_OUT' ? ('OPTED_OUT' as const) : ('NO_CONSENT' as const);
-};
-
 const readImage = async (tx: Executor, storage: FileStorage | undefined, fileId: string | null) => {
   if (!storage || !fileId) return undefined;
   const [row] = await tx.select({ key: file.storageKey }).from(file).where(eq(file.id, fileId));
@@ -99,13 +85,12 @@ const fallbackKind = (text: string) =>
 /** This person's fallback text (rendered when the send was built), else the template's as written. */
 const fallbackOf = (send: Send, recipient: Recipient) => recipient.fallbackText ?? send.fallbackText;
 
-const messageOf = async (
-  tx: Executor,
-  deps: GroupMessageDeps,
+const messageOf = (
   outboxId: number,
   send: Send,
   recipient: Recipient,
-): Promise<GroupMessage> => {
+  imageJpeg: Uint8Array | undefined,
+): GroupMessage => {
   const base = {
     idempotencyKey: String(outboxId),
     to: recipient.address ?? '',
@@ -127,80 +112,19 @@ const messageOf = async (
       },
     };
   }
-  const imageJpeg = send.kind === 'MMS' ? await readImage(tx, deps.storage, send.imageFileId) : undefined;
-  return { ...base, kind: send.kind, ...(imageJpeg ? { imageJpeg } : {}) };
+  const image = send.kind === 'MMS' ? imageJpeg : undefined;
+  return { ...base, kind: send.kind, ...(image ? { imageJpeg: image } : {}) };
 };
 
-/** A recipient left out or failed: its charge refunded once, the send's counts and cost moved. */
-const closeUnsent = async (
-  tx: Executor,
-  recipient: Recipient,
-  change: { state: 'EXCLUDED' | 'FAILED'; exclusion?: 'NO_CONSENT' | 'OPTED_OUT'; failReason?: string },
-  now: Date,
-) => {
-  await refundRecipients(
-    tx,
-    sql`r.id = ${recipient.id}`,
-    now,
-    change.state === 'FAILED' ? 'failed' : 'excluded',
-  );
-  await tx
-    .update(messageRecipient)
-    .set({
-      state: change.state,
-      exclusion: change.exclusion ?? null,
-      failReason: change.failReason?.slice(0, 500) ?? null,
-      ...(change.state === 'EXCLUDED' ? { charge: 0 } : {}),
-      updatedAt: now,
-    })
-    .where(eq(messageRecipient.id, recipient.id));
-  await tx
-    .update(messageSend)
-    .set(
-      change.state === 'EXCLUDED'
-        ? {
-            recipientCount: sql`${messageSend.recipientCount} - 1`,
-            excludedCount: sql`${messageSend.excludedCount} + 1`,
-            cost: sql`${messageSend.cost} - ${recipient.charge}`,
-          }
-        : {
-            failedCount: sql`${messageSend.failedCount} + 1`,
-            cost: sql`${messageSend.cost} - ${recipient.charge}`,
-          },
-    )
-    .where(eq(messageSend.id, recipient.sendId));
-};
-
-const recordSent = async (
-  tx: Executor,
-  send: Send,
-  recipient: Recipient,
-  outcome: Extract<SendOutcome, { status: 'SENT' }>,
-  now: Date,
-) => {
-  const sentAs =
-    send.channel === 'KAKAO'
-      ? outcome.fellBack
-        ? fallbackKind(fallbackOf(send, recipient) ?? '')
-        : 'ALIMTALK'
-      : send.channel === 'EMAIL'
-        ? 'EMAIL'
-        : send.kind;
-  await tx
-    .update(messageRecipient)
-    .set({
-      state: outcome.fellBack ? 'FALLBACK' : 'SENT',
-      sentAs,
-      providerMessageId: outcome.providerMessageId,
-      sentAt: now,
-      updatedAt: now,
-    })
-    .where(eq(messageRecipient.id, recipient.id));
-  await tx
-    .update(messageSend)
-    .set({ sentCount: sql`${messageSend.sentCount} + 1` })
-    .where(eq(messageSend.id, send.id));
-};
+/** What went out: the 알림톡, or the SMS/LMS it fell back to; the send's kind otherwise. */
+const sentAsOf = (send: Send, recipient: Recipient, outcome: Extract<SendOutcome, { status: 'SENT' }>) =>
+  send.channel === 'KAKAO'
+    ? outcome.fellBack
+      ? fallbackKind(fallbackOf(send, recipient) ?? '')
+      : 'ALIMTALK'
+    : send.channel === 'EMAIL'
+      ? 'EMAIL'
+      : send.kind;
 
 /** A send is done when no recipient is left queued: PROCESS, or FAIL when every one of them failed. */
 export const finishSend = (tx: Executor, sendId: number, now: Date) =>
@@ -218,40 +142,241 @@ export const finishSend = (tx: Executor, sendId: number, now: Date) =>
       ),
     );
 
-/** The outbox handler of topic `group-message` (server/modules/outbox/topics.ts). */
-export const createGroupMessageHandler =
-  (deps: GroupMessageDeps) =>
-  async (tx: Executor, message: OutboxMessage): Promise<void> => {
-    const recipientId = Number(message.payload.recipientId);
-    if (!Number.isSafeInteger(recipientId)) return;
-    const [peek] = await tx
-      .select({ sendId: messageRecipient.sendId, state: messageSend.state })
-      .from(messageRecipient)
-      .innerJoin(messageSend, eq(messageSend.id, messageRecipient.sendId))
-      .where(eq(messageRecipient.id, recipientId));
-    if (!peek) return;
-    // The send row first, then the recipient's: the order a cancel takes too, so the two never wait on each other.
-    if (peek.state === 'WAIT')
-      await tx
-        .update(messageSend)
-        .set({ state: 'REQUEST' })
-        .where(and(eq(messageSend.id, peek.sendId), eq(messageSend.state, 'WAIT')));
-    const [recipient] = await tx
-      .select()
-      .from(messageRecipient)
-      .where(eq(messageRecipient.id, recipientId))
-      .for('update');
-    const send = await sendOf(tx, peek.sendId);
-    if (!recipient || !send || send.state === 'CANCEL' || recipient.state !== 'QUEUED') return;
-    const now = deps.clock();
-    const withdrawn = await consentNow(tx, send, recipient);
-    if (withdrawn) {
-      await closeUnsent(tx, recipient, { state: 'EXCLUDED', exclusion: withdrawn }, now);
-    } else {
-      const outcome = await deps.provider.send(await messageOf(tx, deps, message.id, send, recipient));
-      if (outcome.status === 'SENT') await recordSent(tx, send, recipient, outcome, now);
-      else if (outcome.retryable && message.attempt < deps.maxAttempts) throw new Error(outcome.reason);
-      else await closeUnsent(tx, recipient, { state: 'FAILED', failReason: outcome.reason }, now);
+type Outcome =
+  | { recipient: Recipient; state: 'SENT' | 'FALLBACK'; sentAs: string; providerMessageId: string }
+  | { recipient: Recipient; state: 'EXCLUDED'; exclusion: 'NO_CONSENT' | 'OPTED_OUT' }
+  | { recipient: Recipient; state: 'FAILED'; failReason: string };
+
+/** The sends' rows of a batch, with their sender, template and channel. */
+const sendsOf = async (tx: Executor, sendIds: number[]) => {
+  const rows: Send[] = [];
+  for (const id of sendIds) {
+    const row = await sendOf(tx, id);
+    if (row) rows.push(row);
+  }
+  return new Map(rows.map((row) => [row.id, row]));
+};
+
+/** The advertising recipients whose consent no longer holds: recipient id → why they are left out. */
+const withdrawnNow = async (tx: Executor, sends: Map<number, Send>, recipients: Recipient[]) => {
+  const out = new Map<number, 'NO_CONSENT' | 'OPTED_OUT'>();
+  const bySend = new Map<number, Recipient[]>();
+  for (const r of recipients) {
+    const send = sends.get(r.sendId);
+    if (!send?.advertising) continue;
+    if (r.memberId === null) out.set(r.id, 'NO_CONSENT');
+    else bySend.set(r.sendId, [...(bySend.get(r.sendId) ?? []), r]);
+  }
+  for (const [sendId, list] of bySend) {
+    const send = sends.get(sendId);
+    if (!send) continue;
+    const memberIds = list.flatMap((r) => (r.memberId === null ? [] : [r.memberId]));
+    const rows = await tx
+      .select({
+        memberId: customerConsent.memberId,
+        agreed: customerConsent.agreed,
+        source: customerConsent.source,
+      })
+      .from(customerConsent)
+      .where(
+        and(
+          eq(customerConsent.gymId, send.gymId),
+          inArray(customerConsent.memberId, memberIds),
+          eq(customerConsent.channel, send.channel),
+        ),
+      );
+    const consents = new Map(rows.map((row) => [row.memberId, row]));
+    for (const r of list) {
+      const row = r.memberId === null ? undefined : consents.get(r.memberId);
+      if (row?.agreed) continue;
+      out.set(r.id, row?.source === 'OPT_OUT' ? 'OPTED_OUT' : 'NO_CONSENT');
     }
-    await finishSend(tx, send.id, now);
+  }
+  return out;
+};
+
+/** How many messages go to a provider at once when it has no `sendMany`. */
+const ONE_BY_ONE_AT_ONCE = 8;
+
+/** The provider's outcomes, in order: one call for the batch, or a few sends at a time (a throw: retryable). */
+const sendAll = async (provider: GroupMessageProvider, messages: GroupMessage[]): Promise<SendOutcome[]> => {
+  if (messages.length === 0) return [];
+  if (provider.sendMany) return provider.sendMany(messages);
+  const outcomes: SendOutcome[] = new Array(messages.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < messages.length) {
+      const i = next++;
+      // Safe: i < messages.length.
+      const message = messages[i] as GroupMessage;
+      outcomes[i] = await provider
+        .send(message)
+        .catch(
+          (error: unknown): SendOutcome => ({ status: 'FAILED', reason: reasonOf(error), retryable: true }),
+        );
+    }
   };
+  await Promise.all(Array.from({ length: Math.min(ONE_BY_ONE_AT_ONCE, messages.length) }, worker));
+  return outcomes;
+};
+
+/** The recipients' new states, in one `UPDATE … FROM (VALUES …)`. */
+const writeRecipients = async (tx: Executor, outcomes: Outcome[], now: Date) => {
+  if (outcomes.length === 0) return;
+  const values = sql.join(
+    outcomes.map((o) => {
+      const sent = o.state === 'SENT' || o.state === 'FALLBACK';
+      return sql`(${o.recipient.id}::bigint, ${o.state}::text, ${sent ? o.sentAs : null}::text,
+        ${sent ? o.providerMessageId : null}::text, ${o.state === 'EXCLUDED' ? o.exclusion : null}::text,
+        ${o.state === 'FAILED' ? o.failReason.slice(0, 500) : null}::text)`;
+    }),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${messageRecipient} r set
+      state = v.state,
+      sent_as = coalesce(v.sent_as, r.sent_as),
+      provider_message_id = coalesce(v.provider_message_id, r.provider_message_id),
+      sent_at = case when v.state in ('SENT', 'FALLBACK') then ${now.toISOString()}::timestamptz else r.sent_at end,
+      exclusion = v.exclusion,
+      fail_reason = v.fail_reason,
+      charge = case when v.state = 'EXCLUDED' then 0 else r.charge end,
+      updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, state, sent_as, provider_message_id, exclusion, fail_reason)
+    where r.id = v.id`);
+};
+
+/** Each send's counts and cost moved by its outcomes (one statement per send, in id order), then finished. */
+const writeSends = async (tx: Executor, outcomes: Outcome[], now: Date) => {
+  const totals = new Map<number, { sent: number; failed: number; excluded: number; refunded: number }>();
+  for (const o of outcomes) {
+    const t = totals.get(o.recipient.sendId) ?? { sent: 0, failed: 0, excluded: 0, refunded: 0 };
+    if (o.state === 'SENT' || o.state === 'FALLBACK') t.sent++;
+    else {
+      if (o.state === 'FAILED') t.failed++;
+      else t.excluded++;
+      t.refunded += o.recipient.charge;
+    }
+    totals.set(o.recipient.sendId, t);
+  }
+  for (const [sendId, t] of [...totals].sort(([a], [b]) => a - b)) {
+    await tx
+      .update(messageSend)
+      .set({
+        sentCount: sql`${messageSend.sentCount} + ${t.sent}`,
+        failedCount: sql`${messageSend.failedCount} + ${t.failed}`,
+        recipientCount: sql`${messageSend.recipientCount} - ${t.excluded}`,
+        excludedCount: sql`${messageSend.excludedCount} + ${t.excluded}`,
+        cost: sql`${messageSend.cost} - ${t.refunded}`,
+      })
+      .where(eq(messageSend.id, sendId));
+    await finishSend(tx, sendId, now);
+  }
+};
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * Delivers a batch of the topic's outbox rows in the dispatcher's transaction (see the top of this file), set-based:
+ * the sends' rows first (WAIT → REQUEST, the order a cancel takes too), then the recipients locked; the consents
+ * read once per send; the messages handed to the provider together; then the refunds (once per recipient, by the
+ * ledger's unique key), the recipients' states, each send's counters and its finish. Answers the outbox rows to try
+ * again (a retryable failure before the last attempt): their recipients stay QUEUED, untouched.
+ */
+export const deliverGroupBatch = async (
+  tx: Executor,
+  deps: GroupMessageDeps,
+  messages: OutboxMessage[],
+): Promise<Map<number, string>> => {
+  const retry = new Map<number, string>();
+  const byRecipient = new Map<number, OutboxMessage>();
+  for (const message of messages) {
+    const recipientId = Number(message.payload.recipientId);
+    if (Number.isSafeInteger(recipientId)) byRecipient.set(recipientId, message);
+  }
+  const ids = [...byRecipient.keys()];
+  if (ids.length === 0) return retry;
+  const peeks = await tx
+    .selectDistinct({ sendId: messageRecipient.sendId, state: messageSend.state })
+    .from(messageRecipient)
+    .innerJoin(messageSend, eq(messageSend.id, messageRecipient.sendId))
+    .where(inArray(messageRecipient.id, ids));
+  const sendIds = [...new Set(peeks.map((p) => p.sendId))].sort((a, b) => a - b);
+  for (const sendId of sendIds.filter((id) => peeks.some((p) => p.sendId === id && p.state === 'WAIT')))
+    await tx
+      .update(messageSend)
+      .set({ state: 'REQUEST' })
+      .where(and(eq(messageSend.id, sendId), eq(messageSend.state, 'WAIT')));
+  const locked = await tx
+    .select()
+    .from(messageRecipient)
+    .where(inArray(messageRecipient.id, ids))
+    .orderBy(messageRecipient.id)
+    .for('update');
+  const sends = await sendsOf(tx, sendIds);
+  // A cancelled send, or a recipient no longer QUEUED (delivered before a crash's retry), is left alone.
+  const queued = locked.filter((r) => r.state === 'QUEUED' && sends.get(r.sendId)?.state !== 'CANCEL');
+  if (queued.length === 0) return retry;
+  const now = deps.clock();
+  const withdrawn = await withdrawnNow(tx, sends, queued);
+  const outcomes: Outcome[] = [];
+  const going: { recipient: Recipient; send: Send; outbox: OutboxMessage }[] = [];
+  for (const recipient of queued) {
+    const exclusion = withdrawn.get(recipient.id);
+    // Safe: every queued recipient's send was read (sendsOf) and its outbox message is the one that named it.
+    const send = sends.get(recipient.sendId) as Send;
+    const outbox = byRecipient.get(recipient.id) as OutboxMessage;
+    if (exclusion) outcomes.push({ recipient, state: 'EXCLUDED', exclusion });
+    else going.push({ recipient, send, outbox });
+  }
+  const images = new Map<number, Uint8Array | undefined>();
+  for (const { send } of going)
+    if (send.kind === 'MMS' && send.channel === 'SMS' && !images.has(send.id))
+      images.set(send.id, await readImage(tx, deps.storage, send.imageFileId));
+  const built = going.map(({ recipient, send, outbox }) =>
+    messageOf(outbox.id, send, recipient, images.get(send.id)),
+  );
+  const answers = await sendAll(deps.provider, built);
+  going.forEach(({ recipient, send, outbox }, i) => {
+    const outcome: SendOutcome = answers[i] ?? { status: 'FAILED', reason: 'no outcome', retryable: true };
+    if (outcome.status === 'SENT') {
+      outcomes.push({
+        recipient,
+        state: outcome.fellBack ? 'FALLBACK' : 'SENT',
+        sentAs: sentAsOf(send, recipient, outcome),
+        providerMessageId: outcome.providerMessageId,
+      });
+    } else if (outcome.retryable && outbox.attempt < deps.maxAttempts) retry.set(outbox.id, outcome.reason);
+    else outcomes.push({ recipient, state: 'FAILED', failReason: outcome.reason });
+  });
+  const failed = outcomes.filter((o) => o.state === 'FAILED').map((o) => o.recipient.id);
+  const excluded = outcomes.filter((o) => o.state === 'EXCLUDED').map((o) => o.recipient.id);
+  if (failed.length > 0) await refundRecipients(tx, sql`r.id in (${idList(failed)})`, now, 'failed');
+  if (excluded.length > 0) await refundRecipients(tx, sql`r.id in (${idList(excluded)})`, now, 'excluded');
+  await writeRecipients(tx, outcomes, now);
+  await writeSends(tx, outcomes, now);
+  return retry;
+};
+
+/** How many rows of topic `group-message` the dispatcher hands over at once. */
+export const GROUP_MESSAGE_BATCH = 250;
+
+/**
+ * The outbox handler of topic `group-message` (server/modules/outbox/topics.ts): `batch` delivers many rows at
+ * once; the one-row form (a retryable failure throws, so the outbox retries it) is the same delivery.
+ */
+export const createGroupMessageHandler = (deps: GroupMessageDeps) =>
+  Object.assign(
+    async (tx: Executor, message: OutboxMessage): Promise<void> => {
+      const retry = await deliverGroupBatch(tx, deps, [message]);
+      const reason = retry.get(message.id);
+      if (reason !== undefined) throw new Error(reason);
+    },
+    {
+      batch: (tx: Executor, messages: OutboxMessage[]) => deliverGroupBatch(tx, deps, messages),
+      batchSize: deps.batchSize ?? GROUP_MESSAGE_BATCH,
+    },
+  );

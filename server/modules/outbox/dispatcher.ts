@@ -4,10 +4,23 @@ import type { OutboxRow } from '../../db/schema/index.ts';
 import { renderPayload, SEALED } from '../../kernel/message-text.ts';
 import { openSeal, type ServerKey } from '../../kernel/sealing.ts';
 import type { MessageProvider, OutboundMessage } from './message-provider.ts';
-import { claimDue, markFailed, markSent } from './outbox.commands.ts';
+import { claimDue, markFailed, markFailedMany, markSent, markSentMany } from './outbox.commands.ts';
 
-/** A topic delivered inside the process (e.g. `notice` → notification rows), in one transaction with its SENT mark. */
-export type OutboxHandler = (tx: Db, message: OutboundMessage) => Promise<void>;
+/**
+ * A topic's batch delivery, in one transaction with the batch's marks: it answers the rows to try again later
+ * (id → reason); the dispatcher marks every other row SENT in the same transaction. A rejection rolls the whole
+ * batch back, and each of its rows is retried.
+ */
+export type OutboxBatchHandler = (tx: Db, messages: OutboundMessage[]) => Promise<Map<number, string>>;
+
+/**
+ * A topic delivered inside the process (e.g. `notice` → notification rows), in one transaction with its SENT mark.
+ * With `batch`, the dispatcher claims up to `batchSize` rows of the topic at once and hands them over together.
+ */
+export type OutboxHandler = ((tx: Db, message: OutboundMessage) => Promise<void>) & {
+  batch?: OutboxBatchHandler;
+  batchSize?: number;
+};
 
 /**
  * - `loop`: a timer delivers due rows, and a successful write wakes it (the server process);
@@ -43,6 +56,9 @@ export type DispatcherOptions = {
 export const DISPATCHER_LOCK_KEY = 7_240_001;
 
 export type DispatchResult = { claimed: number; sent: number; failed: number; dead: number };
+
+/** The rows a batch topic claims at once, unless its handler says otherwise. */
+export const DEFAULT_TOPIC_BATCH = 250;
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones: base · 2^(attempts−1), capped. */
 export const backoffMs = (attempts: number, baseDelayMs: number, maxDelayMs: number) =>
@@ -117,27 +133,106 @@ const createDelivery = (options: DispatcherOptions) => {
     }
   };
 
-  /** Claims one batch of due rows and delivers it. */
-  const dispatchOnce = async (): Promise<DispatchResult> => {
-    const rows = await claimDue(db, clock(), batchSize, leaseMs);
-    const result: DispatchResult = { claimed: rows.length, sent: 0, failed: 0, dead: 0 };
+  const batchTopics = Object.entries(handlers).flatMap(([topic, handler]) =>
+    handler.batch ? [{ topic, batch: handler.batch, size: handler.batchSize ?? DEFAULT_TOPIC_BATCH }] : [],
+  );
+  const except = batchTopics.map((b) => b.topic);
+
+  /** The retry (or DEAD) mark of a row whose delivery failed with `text`. */
+  const failure = (row: OutboxRow, text: string) => {
+    const dead = row.attempts >= maxAttempts;
+    const next = dead ? null : new Date(clock().getTime() + backoffMs(row.attempts, baseDelayMs, maxDelayMs));
+    return { id: row.id, error: text, nextAttemptAt: next, dead };
+  };
+
+  /** A batch topic's rows, delivered together; the marks are two statements in the handler's transaction. */
+  const deliverBatch = async (
+    topic: string,
+    batch: OutboxBatchHandler,
+    rows: OutboxRow[],
+    result: DispatchResult,
+  ) => {
+    const messages: OutboundMessage[] = [];
+    const unreadable: ReturnType<typeof failure>[] = [];
+    for (const row of rows) {
+      try {
+        messages.push({ id: row.id, topic: row.topic, payload: outgoing(row), attempt: row.attempts });
+      } catch (error) {
+        unreadable.push(failure(row, error instanceof Error ? error.message : String(error)));
+      }
+    }
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    try {
+      const marks = await db.transaction(async (tx) => {
+        const retry = messages.length > 0 ? await batch(tx, messages) : new Map<number, string>();
+        const failed = [...unreadable];
+        for (const [id, text] of retry) {
+          const row = byId.get(id);
+          if (row) failed.push(failure(row, text));
+        }
+        await markSentMany(
+          tx,
+          messages.filter((m) => !retry.has(m.id)).map((m) => m.id),
+          topic,
+          clock(),
+        );
+        await markFailedMany(tx, failed);
+        return failed;
+      });
+      for (const mark of marks) {
+        result[mark.dead ? 'dead' : 'failed']++;
+        log.warn({ outboxId: mark.id, topic, dead: mark.dead, reason: mark.error }, 'outbox delivery failed');
+      }
+      result.sent += rows.length - marks.length;
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      const marks = rows.map((row) => failure(row, text));
+      await markFailedMany(db, marks);
+      for (const mark of marks) result[mark.dead ? 'dead' : 'failed']++;
+      log.warn({ topic, rows: rows.length, err: error }, 'outbox batch delivery failed');
+    }
+  };
+
+  /**
+   * Claims one batch of due rows and delivers it: each batch topic's rows (up to its size, together), then up to
+   * `batchSize` rows of the other topics one by one. `full` when any claim took as many rows as it could.
+   */
+  const dispatchRound = async (): Promise<DispatchResult & { full: boolean }> => {
+    const result: DispatchResult = { claimed: 0, sent: 0, failed: 0, dead: 0 };
+    let full = false;
+    for (const { topic, batch, size } of batchTopics) {
+      const rows = await claimDue(db, clock(), size, leaseMs, { only: [topic] });
+      result.claimed += rows.length;
+      if (rows.length >= size) full = true;
+      if (rows.length > 0) await deliverBatch(topic, batch, rows, result);
+    }
+    const rows = await claimDue(db, clock(), batchSize, leaseMs, { except });
+    result.claimed += rows.length;
+    if (rows.length >= batchSize) full = true;
     for (const row of rows) result[await deliver(row)]++;
+    return { ...result, full };
+  };
+
+  const dispatchOnce = async (): Promise<DispatchResult> => {
+    const { full: _full, ...result } = await dispatchRound();
     return result;
   };
 
-  /** Batches until nothing is due (at most 20 batches a round, so one round stays short). */
-  const drain = async (): Promise<DispatchResult> => {
+  /** Batches until nothing is due (at most 20 batches a round, so one round stays short); `full`: more is due. */
+  const drainRound = async (): Promise<{ total: DispatchResult; full: boolean }> => {
     const total: DispatchResult = { claimed: 0, sent: 0, failed: 0, dead: 0 };
     for (let round = 0; round < 20; round++) {
-      const result = await dispatchOnce();
+      const { full, ...result } = await dispatchRound();
       // Safe: `total` is a DispatchResult; Object.keys only loses the keys' type.
       for (const key of Object.keys(total) as (keyof DispatchResult)[]) total[key] += result[key];
-      if (result.claimed < batchSize) break;
+      if (!full) return { total, full: false };
     }
-    return total;
+    return { total, full: true };
   };
 
-  return { dispatchOnce, drain };
+  const drain = async (): Promise<DispatchResult> => (await drainRound()).total;
+
+  return { dispatchOnce, drain, drainRound };
 };
 
 /** The election's lock on a connection of the pool: that connection while it holds the lock, or undefined. */
@@ -159,7 +254,7 @@ const tryLead = async (pool: pg.Pool, log: NonNullable<DispatcherOptions['log']>
 export const createDispatcher = (options: DispatcherOptions) => {
   const { db, provider, intervalMs = 1_000 } = options;
   const log = options.log ?? quietLog;
-  const { dispatchOnce, drain } = createDelivery(options);
+  const { dispatchOnce, drain, drainRound } = createDelivery(options);
 
   // ---- the loop, and its election on PostgreSQL ----------------------------------------------------------------
   let leader: pg.PoolClient | undefined;
@@ -195,14 +290,16 @@ export const createDispatcher = (options: DispatcherOptions) => {
     if (stopped || running) return;
     running = (async () => {
       let leading = false;
+      let full = false;
       try {
         leading = await lead();
-        if (leading) await drain();
+        if (leading) full = (await drainRound()).full;
       } catch (error) {
         log.error({ error }, 'outbox dispatcher round failed');
       }
       running = undefined;
-      const again = wokenWhileRunning;
+      // Woken meanwhile, or the round stopped with rows still due: the next round starts at once.
+      const again = wokenWhileRunning || full;
       wokenWhileRunning = false;
       // A process that does not lead asks again now and then, to take over when the leader stops.
       schedule(again ? 0 : leading ? intervalMs : intervalMs * 5);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type OutboxRow, outbox } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -12,11 +12,24 @@ import { toEntry } from './outbox.mappers.ts';
  * Claims up to `limit` due rows for one delivery attempt: `FOR UPDATE SKIP LOCKED` keeps two dispatchers off the
  * same row, and the claim moves the row's due time past a lease, so a crash mid-delivery retries it later.
  */
-export const claimDue = async (db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxRow[]> => {
+export const claimDue = async (
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  topics?: { only?: string[]; except?: string[] },
+): Promise<OutboxRow[]> => {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(inArray(outbox.status, ['PENDING', 'FAILED']), lte(outbox.nextAttemptAt, now)))
+    .where(
+      and(
+        inArray(outbox.status, ['PENDING', 'FAILED']),
+        lte(outbox.nextAttemptAt, now),
+        topics?.only?.length ? inArray(outbox.topic, topics.only) : undefined,
+        topics?.except?.length ? notInArray(outbox.topic, topics.except) : undefined,
+      ),
+    )
     .orderBy(outbox.nextAttemptAt, outbox.id)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -39,6 +52,42 @@ export const markSent = (db: Db, id: number, deliveredBy: string, now: Date) =>
       payload: sql`${outbox.payload} - ${SEALED}::text`,
     })
     .where(eq(outbox.id, id));
+
+/** `markSent` for many rows of one topic, in one statement. */
+export const markSentMany = (db: Db, ids: number[], deliveredBy: string, now: Date) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .update(outbox)
+        .set({
+          status: 'SENT',
+          deliveredBy,
+          sentDate: now,
+          lastError: null,
+          payload: sql`${outbox.payload} - ${SEALED}::text`,
+        })
+        .where(inArray(outbox.id, ids));
+
+/** `markFailed` for many rows, in one statement: each row's error, and its next attempt (null: DEAD). */
+export const markFailedMany = async (
+  db: Db,
+  rows: { id: number; error: string; nextAttemptAt: Date | null }[],
+) => {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::bigint, ${r.error.slice(0, 1000)}::text, ${r.nextAttemptAt?.toISOString() ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`update ${outbox} o set
+      status = case when v.next is null then 'DEAD' else 'FAILED' end,
+      last_error = v.error,
+      next_attempt_at = coalesce(v.next, o.next_attempt_at)
+    from (values ${values}) as v(id, error, next)
+    where o.id = v.id`);
+};
 
 export const markFailed = (db: Db, row: OutboxRow, error: string, nextAttemptAt: Date | null) =>
   db

@@ -49,6 +49,11 @@ export interface GroupMessageProvider {
   readonly testMode: boolean;
   /** Never rejects: a failure is an outcome, retryable or not. */
   send(message: GroupMessage): Promise<SendOutcome>;
+  /**
+   * Optional: many messages in one go (a group in one request), one outcome each, in the order given, with the
+   * same idempotency as `send`. Without it a caller sends them one by one (message.dispatch.ts, a few at a time).
+   */
+  sendMany?(messages: GroupMessage[]): Promise<SendOutcome[]>;
   /** Polling: the delivery states of earlier sends (the ids it does not know, or still pending, are left out). */
   reports?(ids: string[]): Promise<DeliveryReport[]>;
   /** Whether this kind of message would only be recorded (a combination may be real for SMS and not for email). */
@@ -133,6 +138,12 @@ export const createTestGroupProvider = (
     delivered,
     testModeFor: () => true,
     send: (message) => once(message.idempotencyKey, async () => record(message, attempt(message))),
+    sendMany: (messages) =>
+      Promise.all(
+        messages.map((message) =>
+          once(message.idempotencyKey, async () => record(message, attempt(message))),
+        ),
+      ),
     reports: async (ids) => {
       const wanted = new Set(ids);
       return delivered.flatMap(({ outcome, at }): DeliveryReport[] =>
