@@ -47,20 +47,17 @@ export type AutoRunContext = {
 
 const CHUNK = 1000;
 
+/** A setting switched on in a facility whose MESSAGE add-on is APPROVE. */
+export const switchedOn = and(
+  eq(messageAuto.enabled, true),
+  sql`exists (select 1 from gym_sub_service g join sub_service s on s.id = g.sub_service_id
+    where g.gym_id = ${messageAuto.gymId} and s.gym_sub_service_type = 'MESSAGE'
+      and g.gym_sub_service_status = 'APPROVE')`,
+);
+
 /** The kinds switched on in facilities whose MESSAGE add-on is APPROVE. */
 const enabledSettings = (db: Executor) =>
-  db
-    .select()
-    .from(messageAuto)
-    .where(
-      and(
-        eq(messageAuto.enabled, true),
-        sql`exists (select 1 from gym_sub_service g join sub_service s on s.id = g.sub_service_id
-          where g.gym_id = ${messageAuto.gymId} and s.gym_sub_service_type = 'MESSAGE'
-            and g.gym_sub_service_status = 'APPROVE')`,
-      ),
-    )
-    .orderBy(asc(messageAuto.gymId), asc(messageAuto.kind));
+  db.select().from(messageAuto).where(switchedOn).orderBy(asc(messageAuto.gymId), asc(messageAuto.kind));
 
 /** The facility's first approved number: automatic messages go from it. */
 export const autoSenderOf = async (db: Executor, gymId: number): Promise<number | null> => {

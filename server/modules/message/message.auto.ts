@@ -2,6 +2,11 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import {
+  bookingNoticeKey,
+  type EventNoticeKind,
+  sendEventNotices,
+} from '../message-settings/message-auto.events.ts';
+import {
   type AutoRunContext,
   type AutoSendRequest,
   autoSenderOf,
@@ -86,6 +91,36 @@ export const createAutoSend = async (
     );
     return null;
   }
+};
+
+/**
+ * The booking notices as automatic messages (docs/rules.md#automatic-messages), for the schedule's events: one AUTO
+ * send of `kind` for the reservations not told yet, in the schedule's transaction. Answers the reservations told
+ * (now or by an earlier event); the schedule sends its own notice to the others, so nobody gets two, and with the
+ * kind switched off (an empty answer) everything is as it was.
+ */
+export const sendBookingNotices = async (
+  tx: Executor,
+  actor: Actor,
+  gymId: number,
+  kind: EventNoticeKind,
+  reservations: { reservationId: number; memberId: number }[],
+): Promise<Set<number>> => {
+  const causes = reservations.map((r) => ({
+    memberId: r.memberId,
+    key: bookingNoticeKey(kind, r.reservationId),
+  }));
+  const told = await sendEventNotices(
+    tx,
+    actor,
+    (sp, a, request) => createAutoSend(sp, a, request),
+    gymId,
+    kind,
+    causes,
+  );
+  return new Set(
+    reservations.filter((r) => told.has(bookingNoticeKey(kind, r.reservationId))).map((r) => r.reservationId),
+  );
 };
 
 /**

@@ -15,6 +15,7 @@ import { type LessonRow, lesson, lessonSeries, member, reservation, ticket } fro
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
 import { isActiveWorker } from '../gym-member/gym-member.queries.ts';
+import { sendBookingNotices } from '../message/message.auto.ts';
 import { consumeSessions } from '../pass/pass.commands.ts';
 import { promoteWaiting } from './reservation.commands.ts';
 import { lockLesson, notify, writeEvent } from './schedule.commands.ts';
@@ -321,7 +322,7 @@ const cancelBookingsOf = async (tx: Executor, actor: Actor, l: LessonRow, reason
     .from(reservation)
     .innerJoin(member, eq(member.id, reservation.memberId))
     .where(and(eq(reservation.lessonId, l.id), ne(reservation.status, 'CANCEL')));
-  for (const { r, phone } of rows) {
+  for (const { r } of rows) {
     if (r.usageId !== null) {
       await consumeSessions(tx, actor, r.ticketIssueId, {
         sessions: -1,
@@ -334,8 +335,17 @@ const cancelBookingsOf = async (tx: Executor, actor: Actor, l: LessonRow, reason
       .set({ status: 'CANCEL', attendance: null, usageId: null, modifiedDate: actor.now })
       .where(eq(reservation.id, r.id));
     await writeEvent(tx, actor, r, 'LESSON_CANCEL', r.status, 'CANCEL', reason);
-    await notify(tx, actor, { memberId: r.memberId, phone }, 'lessonCancelled', l);
   }
+  // The automatic message when switched on, else (or for whoever it could not tell) the schedule's own notice.
+  const told = await sendBookingNotices(
+    tx,
+    actor,
+    l.gymId,
+    'BOOKING_CANCELLED',
+    rows.map(({ r }) => ({ reservationId: r.id, memberId: r.memberId })),
+  );
+  for (const { r, phone } of rows)
+    if (!told.has(r.id)) await notify(tx, actor, { memberId: r.memberId, phone }, 'lessonCancelled', l);
   return rows.length;
 };
 

@@ -27,6 +27,7 @@ import {
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
+import { sendBookingNotices } from '../message/message.auto.ts';
 import { consumeSessions } from '../pass/pass.commands.ts';
 import { lockLesson, lockReservation, notify, writeEvent } from './schedule.commands.ts';
 import { bookingSettingsOf, gymLessonOf, heldSessions, rulesFor, usedSessions } from './schedule.queries.ts';
@@ -265,6 +266,11 @@ export const book = async (tx: Executor, actor: Actor, gymId: number, input: Boo
     before: null,
     after: { lessonId: l.id, memberId: customer.id, ticketIssueId: issue.id, status, source: input.source },
   });
+  // A place (not the waitlist) is confirmed: the automatic message when switched on; the schedule has no notice.
+  if (status === 'COMPLETE')
+    await sendBookingNotices(tx, actor, gymId, 'BOOKING_CONFIRMED', [
+      { reservationId: made!.id, memberId: customer.id },
+    ]);
   return made!.id;
 };
 
@@ -283,7 +289,7 @@ export const promoteWaiting = async (tx: Executor, actor: Actor, l: LessonRow, s
     .where(and(eq(reservation.lessonId, l.id), eq(reservation.status, 'WAITING')))
     .orderBy(asc(reservation.id))
     .limit(100);
-  let promoted = 0;
+  const promoted: { reservationId: number; memberId: number; phone: string }[] = [];
   for (const { r, phone } of line) {
     if (free <= 0) break;
     const [issue] = await tx
@@ -297,11 +303,15 @@ export const promoteWaiting = async (tx: Executor, actor: Actor, l: LessonRow, s
       .set({ status: 'COMPLETE', modifiedDate: actor.now })
       .where(eq(reservation.id, r.id));
     await writeEvent(tx, actor, r, 'PROMOTE', 'WAITING', 'COMPLETE');
-    await notify(tx, actor, { memberId: r.memberId, phone }, 'promoted', l);
     free -= 1;
-    promoted += 1;
+    promoted.push({ reservationId: r.id, memberId: r.memberId, phone });
   }
-  return promoted;
+  // The automatic message when switched on, else (or for whoever it could not tell) the schedule's own notice.
+  const told = await sendBookingNotices(tx, actor, l.gymId, 'WAITLIST_PROMOTED', promoted);
+  for (const p of promoted)
+    if (!told.has(p.reservationId))
+      await notify(tx, actor, { memberId: p.memberId, phone: p.phone }, 'promoted', l);
+  return promoted.length;
 };
 
 /**
@@ -354,6 +364,11 @@ export const cancelReservation = async (
     before: { status: r.status },
     after: { status: 'CANCEL', late, charged: usageId !== null },
   });
+  // Cancelled by the facility (its staff, not the customer's own page): the automatic message when switched on.
+  if (input.source === 'STAFF')
+    await sendBookingNotices(tx, actor, r.gymId, 'BOOKING_CANCELLED', [
+      { reservationId: r.id, memberId: r.memberId },
+    ]);
   if (holdsPlace) await promoteWaiting(tx, actor, l, settings);
 };
 
