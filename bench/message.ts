@@ -17,6 +17,7 @@
 //     baselines on the same data, the server's SQL run by the driver in this process: the count's statement
 //     (`countQuery` over `segmentWhere`, built by the sends module's own functions) and the floor of a send (the
 //     recipients, charges and outbox rows of 10,000 people as three INSERT … SELECT, no rendering, rolled back).
+// BENCH_DISPATCH_ONLY=1 skips the live counts and the bare count (the sends, the dispatch and the send's floor only).
 // Exits 1 when a request fails or the PostgreSQL dispatch does not finish.
 
 import { randomBytes } from 'node:crypto';
@@ -35,6 +36,9 @@ import { fillMembers } from './members-setup.ts';
 import { startServer, stopServer } from './server.ts';
 
 const COUNT_RUNS = Number(process.env.BENCH_COUNT_RUNS ?? 30);
+/** BENCH_DISPATCH_ONLY=1: the sends and their dispatch only (the live counts and the bare count not measured). */
+const DISPATCH_ONLY = Boolean(process.env.BENCH_DISPATCH_ONLY);
+const notMeasured = () => ({ p50: Number.NaN, p95: Number.NaN, answer: undefined, load: load() });
 const DISPATCH_TIMEOUT_S = Number(process.env.BENCH_DISPATCH_TIMEOUT ?? 600);
 /** PGlite has no dispatch target: its rate is taken over a minute unless asked for longer. */
 const PGLITE_DISPATCH_TIMEOUT_S = Number(process.env.BENCH_PGLITE_DISPATCH_TIMEOUT ?? 60);
@@ -311,7 +315,7 @@ const benchDatabase = async (
   }
   const after = await withDatabase(async (run) => ({
     queue: await queueToSent(run, measured.info.send.id),
-    bareCount: await bareCount(run, ctx.gymId),
+    bareCount: DISPATCH_ONLY ? notMeasured() : await bareCount(run, ctx.gymId),
     bareSendMs: await bareSend(run, ctx, filled.messaging.senderId),
     load: load(),
   }));
@@ -324,8 +328,8 @@ const measure = async (
   ctx: Context,
   filled: { messaging: { senderId: number }; adIds: number[]; infoIds: number[] },
 ) => {
-  const countAd = await liveCounts(baseUrl, ctx, true);
-  const countInfo = await liveCounts(baseUrl, ctx, false);
+  const countAd = DISPATCH_ONLY ? notMeasured() : await liveCounts(baseUrl, ctx, true);
+  const countInfo = DISPATCH_ONLY ? notMeasured() : await liveCounts(baseUrl, ctx, false);
   console.log(
     `  ${db.padEnd(8)} live count: advertising p95 ${countAd.p95.toFixed(0)} ms ${JSON.stringify(countAd.answer)}; informational p95 ${countInfo.p95.toFixed(0)} ms (load ${load()})`,
   );
@@ -351,12 +355,15 @@ const measure = async (
   console.log(
     `  ${db.padEnd(8)} send of ${SEND_SIZE}: advertising ${ad.ms} ms (${ad.send.recipientCount} + ${ad.send.excludedCount} excluded), informational ${info.ms} ms (load ${load()})`,
   );
-  const dispatch = await followDispatch(
-    baseUrl,
-    ctx,
-    info.send,
-    db === 'postgres' ? DISPATCH_TIMEOUT_S : PGLITE_DISPATCH_TIMEOUT_S,
-  );
+  // BENCH_SKIP_DISPATCH=1: the counts and the sends only (the dispatch not followed, reported as not measured).
+  const dispatch = process.env.BENCH_SKIP_DISPATCH
+    ? { seconds: 0, done: 0, perSecond: 0, finished: true, loads: [load()] }
+    : await followDispatch(
+        baseUrl,
+        ctx,
+        info.send,
+        db === 'postgres' ? DISPATCH_TIMEOUT_S : PGLITE_DISPATCH_TIMEOUT_S,
+      );
   console.log(
     `  ${db.padEnd(8)} dispatch: ${dispatch.done} in ${dispatch.seconds} s, ${dispatch.perSecond}/s, loads ${dispatch.loads.join(' ')}`,
   );
