@@ -400,7 +400,7 @@ const registerWebRoutes = async (
   await web.register(productRoutes, { ctx });
   await web.register(receiptRoutes, { ctx });
   await web.register(expenseRoutes, { ctx });
-  await web.register(messageSettingsRoutes, { ctx });
+  await web.register(messageSettingsRoutes, { ctx, provider: groupProvider });
   await web.register(messageRoutes, {
     ctx,
     provider: groupProvider,

@@ -22,6 +22,7 @@ import {
   messageSenderSchema,
   messageSettingsGymBodySchema,
   messageSettingsGymQuerySchema,
+  messageSettingsStatusSchema,
   platformKakaoTemplateSchema,
   platformMessageSenderSchema,
   platformReviewListQuerySchema,
@@ -32,6 +33,17 @@ import { defineRoute } from './define.ts';
 // adMessageSettingYn, no add-on needed; another facility's number, template or setting answers 404. Operator
 // routes (`/platform/message/*`): SUPERADMIN only (403 otherwise). An illegal review step answers 409
 // `illegalTransition` naming both states.
+
+// ---- The provider
+
+/** `GET /web/message/status?gymId=`: whether the provider is in test mode (read with adMessageUseYn, no add-on). */
+export const messageSettingsStatusRoute = defineRoute({
+  method: 'GET',
+  path: '/message/status',
+  query: messageSettingsGymQuerySchema,
+  status: 200,
+  response: dataOf(messageSettingsStatusSchema),
+});
 
 // ---- Sender numbers
 

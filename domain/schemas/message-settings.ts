@@ -28,6 +28,22 @@ export const messageSettingsGymBodySchema = z
 const documentRef = text({ max: 200 });
 
 // ---------------------------------------------------------------------------------------------------------
+// The provider
+
+/**
+ * What the settings pages say of the configured provider, with or without the MESSAGE add-on: in test mode
+ * nothing is delivered, and every messaging screen says 테스트 모드 (docs/operations.md#messaging-providers).
+ */
+export const messageSettingsStatusSchema = z
+  .object({
+    /** The provider records and delivers nothing. */
+    testMode: z.boolean(),
+    providerName: z.string(),
+  })
+  .meta({ id: 'MessageSettingsStatus' });
+export type MessageSettingsStatus = z.infer<typeof messageSettingsStatusSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
 // Sender numbers
 
 /** Whose number it is: the facility's own, an employee's (employment certificate), someone else's (power of attorney). */
@@ -320,7 +336,8 @@ export const customerConsentSchema = z
   .meta({ id: 'CustomerConsent' });
 export type CustomerConsent = z.infer<typeof customerConsentSchema>;
 
-const consentValues = z.strictObject({
+/** Some channels' consent, given (true) or refused (false); a channel left out is not asked. */
+export const consentValuesSchema = z.strictObject({
   SMS: z.boolean('invalidType').optional(),
   KAKAO: z.boolean('invalidType').optional(),
   EMAIL: z.boolean('invalidType').optional(),
@@ -331,7 +348,7 @@ const consentValues = z.strictObject({
 export const customerConsentUpdateSchema = z
   .strictObject({
     source: z.enum(consentInputSources, 'invalidValue'),
-    consents: consentValues.refine((v) => Object.values(v).some((x) => x !== undefined), 'required'),
+    consents: consentValuesSchema.refine((v) => Object.values(v).some((x) => x !== undefined), 'required'),
   })
   .meta({ id: 'CustomerConsentUpdate' });
 export type CustomerConsentUpdate = z.input<typeof customerConsentUpdateSchema>;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { MessageReviewState } from '#domain/schemas/message.ts';
-import type { PlatformReviewListQuery } from '#domain/schemas/message-settings.ts';
+import type { MessageSettingsStatus, PlatformReviewListQuery } from '#domain/schemas/message-settings.ts';
 import type { Executor } from '../../db/client.ts';
 import { gym, kakaoChannel, kakaoTemplate, messageSend, messageSender } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -8,6 +8,12 @@ import { toChannel, toSender, toTemplate } from './message-settings.mappers.ts';
 
 // The messaging settings' reads (docs/rules.md#sender-numbers-and-templates): a facility's numbers, channel and
 // templates, and the operator's review lists across facilities.
+
+/** The configured provider as the settings pages show it: its name and whether it is in test mode. */
+export const providerStatus = (provider: { name: string; testMode: boolean }): MessageSettingsStatus => ({
+  testMode: provider.testMode,
+  providerName: provider.name,
+});
 
 /** The numbers among `ids` that a scheduled (WAIT) send uses. */
 const sendersInUse = async (db: Executor, ids: number[]): Promise<Set<number>> => {

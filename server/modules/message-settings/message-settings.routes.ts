@@ -13,9 +13,11 @@ import {
   messageSenderDeleteRoute,
   messageSenderListRoute,
   messageSenderResubmitRoute,
+  messageSettingsStatusRoute,
 } from '#domain/api/message-settings.ts';
 import type { AppContext } from '../../context.ts';
 import { type ModuleApp, type ModuleKit, moduleKit } from '../../http/module.ts';
+import type { GroupMessageProvider } from '../../providers/message/group-message.ts';
 import { listAutoSettings, updateAutoSetting } from './message-auto.settings.ts';
 import { consentRoutes } from './message-consent.routes.ts';
 import {
@@ -28,7 +30,13 @@ import {
 import { platformMessageRoutes } from './message-platform.routes.ts';
 import { createSender, deleteSender, resubmitSender } from './message-sender.commands.ts';
 import { toTemplate } from './message-settings.mappers.ts';
-import { channelOf, listSenders, listTemplates, senderRecord } from './message-settings.queries.ts';
+import {
+  channelOf,
+  listSenders,
+  listTemplates,
+  providerStatus,
+  senderRecord,
+} from './message-settings.queries.ts';
 
 // The messaging settings (docs/rules.md#sender-numbers-and-templates): sender numbers, the Kakao channel and its
 // templates, the automatic messages. Read with adMessageUseYn, changed with adMessageSettingYn; no add-on is needed
@@ -294,9 +302,33 @@ const registerAutoRoutes = (app: ModuleApp, ctx: AppContext, kit: ModuleKit) => 
   );
 };
 
+const registerStatusRoute = (app: ModuleApp, kit: ModuleKit, provider: GroupMessageProvider) => {
+  app.get(
+    messageSettingsStatusRoute.path,
+    {
+      ...kit.right('read'),
+      schema: {
+        tags,
+        summary: 'Whether the configured provider is in test mode (shown on every messaging screen)',
+        querystring: messageSettingsStatusRoute.query,
+        response: { 200: messageSettingsStatusRoute.response, ...kit.reads },
+      },
+    },
+    async (request) => {
+      await kit.guard(request, request.query.gymId);
+      return { data: providerStatus(provider) };
+    },
+  );
+};
+
 /** Registers the settings, the consents and the operator's routes (one line in server/app.ts). */
-export const messageSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const messageSettingsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** The configured provider: its test mode is shown on the settings pages. */
+  provider: GroupMessageProvider;
+}> = async (app, { ctx, provider }) => {
   const kit = moduleKit(ctx, { read: 'adMessageUseYn', change: 'adMessageSettingYn' });
+  registerStatusRoute(app, kit, provider);
   registerSenderRoutes(app, ctx, kit);
   registerChannelRoutes(app, ctx, kit);
   registerTemplateRoutes(app, ctx, kit);

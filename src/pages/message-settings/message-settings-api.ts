@@ -1,10 +1,10 @@
 import { uploadFileRoute } from '#domain/api/file.ts';
-import { messageOverviewRoute } from '#domain/api/message.ts';
 import {
   autoMessageListRoute,
   kakaoChannelRoute,
   kakaoTemplateListRoute,
   messageSenderListRoute,
+  messageSettingsStatusRoute,
 } from '#domain/api/message-settings.ts';
 import { useFacility } from '#src/facility/facility-context.tsx';
 import { useContract } from '#src/kit/contract-hooks.ts';
@@ -18,7 +18,7 @@ export const messageSettingsKeys = queryKeys('message-settings', {
   channel: (gymId: number) => [gymId],
   templates: (gymId: number) => [gymId],
   auto: (gymId: number) => [gymId],
-  overview: (gymId: number) => [gymId],
+  status: (gymId: number) => [gymId],
   consent: (gymId: number, memberId: number) => [gymId, memberId],
   platformSenders: (query: object) => [query],
   platformTemplates: (query: object) => [query],
@@ -64,21 +64,16 @@ export const useAutoMessages = (gymId: number) =>
   );
 
 /**
- * Whether the provider is in test mode: the sends' overview says so. It needs the MESSAGE add-on; without it the
- * answer is unknown and nothing is shown (no retry: a refusal is expected then).
+ * Whether the provider is in test mode (`GET /web/message/status`): read with adMessageUseYn, with or without the
+ * MESSAGE add-on, so every messaging screen can say 테스트 모드.
  */
 export const useMessageTestMode = (gymId: number): boolean => {
-  const overview = useContract(
-    messageOverviewRoute,
+  const status = useContract(
+    messageSettingsStatusRoute,
     { query: { gymId } },
-    {
-      queryKey: messageSettingsKeys.overview(gymId),
-      ...readOptions(gymId > 0),
-      retry: false,
-      staleTime: 60_000,
-    },
+    { queryKey: messageSettingsKeys.status(gymId), ...readOptions(gymId > 0), staleTime: 60_000 },
   );
-  return overview.data?.testMode ?? false;
+  return status.data?.testMode ?? false;
 };
 
 /** An uploaded document (type ETC, through the caller's own session): the stored file's URL. */
