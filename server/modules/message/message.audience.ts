@@ -132,8 +132,13 @@ export const audienceQuery = async (db: Executor, audience: AudienceInput, conte
   return classifiedQuery(peopleQuery(source, context.channel), rulesOf(context, duplicates));
 };
 
-const printed = (value: number | string | null) =>
-  value === null ? '' : Number(value).toLocaleString('en-US', { maximumFractionDigits: 0 });
+/**
+ * One formatter for every value: `toLocaleString` builds a formatter on each call (about 15 µs; the 20,000 numbers
+ * of a send to 10,000 took 230 ms of it, bench/README.md#messaging). The same locale and options, the same text.
+ */
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+const printed = (value: number | string | null) => (value === null ? '' : NUMBER.format(Number(value)));
 
 /** The variables' values of one person (docs/rules.md#messaging): dates as YYYY-MM-DD, numbers with separators. */
 export const valuesOf = (

@@ -40,7 +40,8 @@ const summaryColumns = (table: 'member' | 'm') => {
 export const peopleQuery = (source: PeopleSource, channel: MessageChannel): SQL => {
   switch (source.type) {
     case 'members':
-      return sql`select ${member.id}::bigint as ord, ${member.id} as "memberId", ${member.name} as name,
+      // `ord` is the id itself (no cast), so the first recipient reads the index in its order and stops early.
+      return sql`select ${member.id} as ord, ${member.id} as "memberId", ${member.name} as name,
         ${addressOf(channel, 'member')} as address, ${summaryColumns('member')}
         from ${member} where ${source.where ?? sql`true`}`;
     case 'phones': {
@@ -63,10 +64,19 @@ export const peopleQuery = (source: PeopleSource, channel: MessageChannel): SQL 
 
 const consentChannelOf = (channel: MessageChannel) => channel;
 
+/**
+ * A mobile number, exactly `^01[016789][0-9]{7,8}$` without the regex: 10 or 11 characters, `01`, the third one of
+ * 0 1 6 7 8 9, and nothing left once the leading digits are trimmed (so every character is an ASCII digit). The
+ * regex was most of a count's time over 100,000 rows (75 → 31 ms alone, bench/README.md#messaging).
+ */
+const mobileCheck = sql.raw(
+  `(length(p.address) in (10, 11) and p.address like '01%' and substr(p.address, 3, 1) in ('0', '1', '6', '7', '8', '9') ` +
+    `and ltrim(p.address, '0123456789') = '')`,
+);
+
 /** The first reason that leaves a person out, in the order the rules are checked (null: they receive it). */
 const exclusionCase = (rules: ExclusionRules): SQL => {
-  const valid =
-    rules.channel === 'EMAIL' ? sql`p.address like '_%@_%'` : sql`p.address ~ '^01[016789][0-9]{7,8}$'`;
+  const valid = rules.channel === 'EMAIL' ? sql`p.address like '_%@_%'` : mobileCheck;
   const branches: SQL[] = [sql`when p.address is null or not (${valid}) then 'NO_PHONE'`];
   if (rules.duplicates)
     branches.push(sql`when row_number() over (partition by p.address order by p.ord) > 1 then 'DUPLICATE'`);
