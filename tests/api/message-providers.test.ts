@@ -179,6 +179,38 @@ describe('the SOLAPI adapter, against a local fake of its API', () => {
     ]);
   });
 
+  it('sends a group in one request (sendMany): each outcome by its outbox id, a refused 알림톡 as its fallback, and a key once', async () => {
+    const ok = sms();
+    const short = sms({ to: '010-9999-0000' });
+    const refused = alimtalk('TPL_UNKNOWN');
+    const noImage = sms({ kind: 'MMS' });
+    const outcomes = await provider.sendMany!([ok, short, refused, noImage]);
+    expect(outcomes.map((o) => o.status)).toEqual(['SENT', 'FAILED', 'SENT', 'FAILED']);
+    expect(stored(sentId(outcomes[0]!))).toMatchObject({
+      to: '01020000001',
+      customFields: { outboxId: ok.idempotencyKey },
+    });
+    expect(outcomes[1]).toMatchObject({ retryable: true, reason: expect.stringContaining('1030') });
+    expect(outcomes[2]).toMatchObject({ fellBack: true });
+    expect(stored(sentId(outcomes[2]!))).toMatchObject({
+      type: 'LMS',
+      customFields: { outboxId: refused.idempotencyKey },
+    });
+    expect(outcomes[3]).toEqual({ status: 'FAILED', reason: 'an MMS needs its image', retryable: false });
+    // The group, then the one fallback: two requests for four messages.
+    expect(fake.requests.map((r) => r.path)).toEqual([
+      '/messages/v4/send-many/detail',
+      '/messages/v4/send-many/detail',
+    ]);
+    // Handed over again (a crash before the outbox's mark): the known keys go nowhere; the retryable one is tried again.
+    fake.requests.length = 0;
+    const again = await provider.sendMany!([ok, short, refused]);
+    expect(again[0]).toEqual(outcomes[0]);
+    expect(again[2]).toEqual(outcomes[2]);
+    expect(again[1]).toMatchObject({ status: 'FAILED', retryable: true });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('refuses an MMS without its image before sending anything', async () => {
     expect(await provider.send(sms({ kind: 'MMS' }))).toEqual({
       status: 'FAILED',

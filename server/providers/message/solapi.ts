@@ -247,6 +247,104 @@ export const createSolapiProvider = (options: SolapiOptions): GroupMessageProvid
     return { ...instead, reason: `${outcome.reason}; fallback: ${instead.reason}` };
   };
 
+  /**
+   * A group in one request (`send-many`), each message told apart by its `outboxId` custom field; an 알림톡 refused
+   * at once goes out as its fallback in a second request. Never rejects: a failure of the whole request is every
+   * message's outcome.
+   */
+  const sendGroup = async (messages: GroupMessage[]): Promise<Map<string, SendOutcome>> => {
+    const out = new Map<string, SendOutcome>();
+    const payloads: RequestSendOneMessageSchema[] = [];
+    for (const message of messages) {
+      const refusal = invalid(message);
+      if (refusal || message.kind === 'EMAIL') {
+        out.set(message.idempotencyKey, { status: 'FAILED', reason: `${refusal}`, retryable: false });
+        continue;
+      }
+      try {
+        payloads.push(await toSolapiMessage(message, message.kind, uploadImage));
+      } catch (error) {
+        out.set(message.idempotencyKey, solapiFailure(error));
+      }
+    }
+    if (payloads.length === 0) return out;
+    type Failed = { statusCode?: string; statusMessage?: string; customFields?: Record<string, string> };
+    let accepted: { messageId: string; customFields?: Record<string, string> }[] = [];
+    let failed: Failed[] = [];
+    try {
+      const response = await call(() => sdk.send(payloads, { showMessageList: true }));
+      accepted = [...(response.messageList ?? [])];
+      failed = [...response.failedMessageList];
+    } catch (error) {
+      const list = (error as Tagged)?.failedMessageList as Failed[] | undefined;
+      if ((error as Tagged)?._tag === 'MessageNotReceivedError' && list?.length) failed = list;
+      else {
+        const outcome = solapiFailure(error);
+        for (const p of payloads) out.set(String(p.customFields?.outboxId), outcome);
+        return out;
+      }
+    }
+    for (const f of failed) {
+      const statusCode = f.statusCode ?? 'unknown';
+      out.set(String(f.customFields?.outboxId), {
+        status: 'FAILED',
+        reason: `solapi ${statusCode}: ${f.statusMessage ?? 'not accepted'}`,
+        retryable: RETRYABLE_STATUS.has(statusCode),
+      });
+    }
+    for (const a of accepted) {
+      const key = String(a.customFields?.outboxId);
+      if (!out.has(key)) out.set(key, { status: 'SENT', providerMessageId: a.messageId });
+    }
+    return out;
+  };
+
+  const sendMany = async (messages: GroupMessage[]): Promise<SendOutcome[]> => {
+    const fresh: GroupMessage[] = [];
+    let answer: (outcomes: Map<string, SendOutcome>) => void = () => {};
+    const group = new Promise<Map<string, SendOutcome>>((resolve) => {
+      answer = resolve;
+    });
+    const missing: SendOutcome = {
+      status: 'FAILED',
+      reason: 'solapi answered nothing for it',
+      retryable: true,
+    };
+    // The guard calls its function at once for a key it does not know: `fresh` holds those when the map is done.
+    const outcomes = messages.map((message) =>
+      once(message.idempotencyKey, () => {
+        fresh.push(message);
+        return group.then((map) => map.get(message.idempotencyKey) ?? missing);
+      }),
+    );
+    const first = await sendGroup(fresh);
+    const fallbacks = fresh.flatMap((message) => {
+      const outcome = first.get(message.idempotencyKey);
+      const fallback = message.kind === 'ALIMTALK' ? message.kakao?.fallback : undefined;
+      return outcome?.status === 'FAILED' && !outcome.retryable && fallback
+        ? [{ ...message, kind: fallback.kind, text: fallback.text, kakao: undefined }]
+        : [];
+    });
+    if (fallbacks.length > 0) {
+      const second = await sendGroup(fallbacks);
+      for (const message of fallbacks) {
+        const instead = second.get(message.idempotencyKey) ?? missing;
+        const outcome = first.get(message.idempotencyKey);
+        first.set(
+          message.idempotencyKey,
+          instead.status === 'SENT'
+            ? { ...instead, fellBack: true }
+            : {
+                ...instead,
+                reason: `${outcome?.status === 'FAILED' ? outcome.reason : ''}; fallback: ${instead.reason}`,
+              },
+        );
+      }
+    }
+    answer(first);
+    return Promise.all(outcomes);
+  };
+
   const reports = async (ids: string[]): Promise<DeliveryReport[]> => {
     const out: DeliveryReport[] = [];
     const now = clock().toISOString();
@@ -266,6 +364,7 @@ export const createSolapiProvider = (options: SolapiOptions): GroupMessageProvid
     testMode: false,
     testModeFor: (kind) => kind === 'EMAIL',
     send: (message) => once(message.idempotencyKey, () => send(message)),
+    sendMany,
     reports,
   };
 };
