@@ -294,6 +294,8 @@ export const customerConsent = pgTable(
   (t) => [
     primaryKey({ columns: [t.gymId, t.memberId, t.channel] }),
     index('customer_consent_channel_idx').on(t.gymId, t.channel, t.agreed),
+    // The audience's consent join read from the index alone, in member order (bench/README.md#messaging).
+    index('customer_consent_audience_idx').on(t.gymId, t.channel, t.memberId, t.agreed, t.source),
     check('customer_consent_channel_check', sql`${t.channel} in ('SMS', 'KAKAO', 'EMAIL', 'NIGHT')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "customer_consent_audience_idx" ON "customer_consent" USING btree ("gym_id","channel","member_id","agreed","source");
