@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { normalizePath } from '#domain/routes.ts';
 import { FacilityProvider } from './facility/facility-context.tsx';
+import { textsFor } from './i18n/index.ts';
 import { currentLanguage } from './i18n/options.ts';
 import { RouteErrorBoundary } from './pages/errors/app-error-boundary.tsx';
 import {
@@ -41,9 +42,17 @@ import { PageSpinner } from './shell/page-spinner.tsx';
 /** A page or a layout loaded on demand; `preload` fetches its chunk ahead, without rendering it. */
 type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
+/**
+ * A lazy page renders once its chunk and the texts it reads are in: a cold visit of a first-screen path
+ * (src/i18n/index.ts, FIRST_SCREENS) has some features' texts only, and any other screen waits for all of them.
+ */
 const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage =>
   Object.assign(
-    lazy(() => load().then((module) => ({ default: pick(module) }))),
+    lazy(() =>
+      Promise.all([load(), textsFor(window.location.pathname)]).then(([module]) => ({
+        default: pick(module),
+      })),
+    ),
     { preload: load },
   );
 

@@ -9,16 +9,23 @@ import { type CustomerSegment, customerSegments } from '#domain/rules/passes.ts'
 import type { Customer } from '#domain/schemas/customer.ts';
 import { EmptyText } from '#src/components/empty-text.tsx';
 import { useFacility } from '#src/facility/facility-context.tsx';
+import { allTexts } from '#src/i18n/index.ts';
 import { CustomerToolbar, customerColumns, type SortField, useCustomerCsv } from './customer-list-parts.tsx';
 import { useCustomerList, useRefreshCustomers, useSegmentCounts } from './use-customers.ts';
 
 import './members.css';
 import { usePhoneTable } from '#src/components/phone-table.ts';
 
+// The drawer and the wizard read other features' texts (passes, sales): they wait for all of them, since a cold
+// visit of this page loads the customers' texts only (src/i18n/index.ts, FIRST_SCREENS).
 const AddCustomerDrawer = lazy(() =>
-  import('./add-customer-drawer.tsx').then((m) => ({ default: m.AddCustomerDrawer })),
+  Promise.all([import('./add-customer-drawer.tsx'), allTexts()]).then(([m]) => ({
+    default: m.AddCustomerDrawer,
+  })),
 );
-const ImportWizard = lazy(() => import('./import-wizard.tsx').then((m) => ({ default: m.ImportWizard })));
+const ImportWizard = lazy(() =>
+  Promise.all([import('./import-wizard.tsx'), allTexts()]).then(([m]) => ({ default: m.ImportWizard })),
+);
 
 const PAGE_SIZE = 20;
 /** A segment's tab: its name and how many customers it holds. */
