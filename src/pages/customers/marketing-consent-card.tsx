@@ -1,7 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Collapse, Form, List, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { customerConsentRoute, customerConsentUpdateRoute } from '#domain/api/message-settings.ts';
 import {
@@ -13,12 +12,14 @@ import { SectionCard } from '#src/components/section-card.tsx';
 import { useContract, useContractMutation } from '#src/kit/contract-hooks.ts';
 import { errorText } from '#src/kit/error-text.ts';
 import { messageSettingsKeys } from '../message-settings/message-settings-api.ts';
+import { seoulDateTime } from '../messages/message-api.ts';
 
 type ChannelState = CustomerConsent['channels'][number];
 type Source = (typeof consentInputSources)[number];
 type Change = { channel: ConsentChannel; agreed: boolean };
 
-const at = (value: string | null) => (value ? dayjs(value).format('YYYY.MM.DD HH:mm') : '-');
+/** When a consent was given or withdrawn, on Seoul's clock whatever the browser's zone. */
+const at = (value: string | null) => (value ? seoulDateTime(value) : '-');
 
 /** Asks before a consent is given or withdrawn, and how it was given (desk, consulting tablet, import, member). */
 function ConsentChangeModal({
