@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { consentRenewalDue, consentRenewalDueDate } from '#domain/rules/message.ts';
 import { type ConsentChannel, consentChannels } from '#domain/schemas/message-settings.ts';
-import { customerConsent, customerConsentEvent, member } from '../../db/schema/index.ts';
+import { customerConsent, customerConsentEvent } from '../../db/schema/index.ts';
 import type { Cause } from './message-auto.causes.ts';
 import { type AutoRunContext, autoSenderOf, sendBatch } from './message-auto.run.ts';
 
@@ -27,9 +27,21 @@ export const renewalText = (channels: ConsentChannel[]) =>
 
 type Due = { gymId: number; memberId: number; channels: ConsentChannel[]; dueDate: string };
 
+/**
+ * The customers one run renews at most: the oldest due first, the rest in the next minutes. A run's sends, their
+ * claims, consents and events stay a few thousand rows in one short transaction each, and a backlog (a database
+ * moved in with years of consents) reaches the outbox a thousand a minute, not tens of thousands at once.
+ */
+export const RENEWALS_PER_RUN = 1000;
+
+/** Rows a statement writes at once (the consents' update, the events' insert). */
+const WRITE_CHUNK = 500;
+
 /** Agreed consents whose renewal is due at `now` (`consentRenewalDue`), grouped per customer. */
-const dueConsents = async (ctx: AutoRunContext, now: Date): Promise<Due[]> => {
-  // Two years ago and a day, in SQL, to read only the candidates; the domain rule decides each exactly.
+const dueConsents = async (ctx: AutoRunContext, now: Date, limit: number): Promise<Due[]> => {
+  // Two years ago and a day, in SQL, to read only the candidates; the domain rule decides each exactly. The
+  // customers are picked first (every due channel of each, so one notice tells them all), the oldest first.
+  const candidate = sql`c.agreed and c.confirmed_at <= ${now}::timestamptz - interval '2 years' + interval '1 day'`;
   const rows = await ctx.db
     .select({
       gymId: customerConsent.gymId,
@@ -38,15 +50,16 @@ const dueConsents = async (ctx: AutoRunContext, now: Date): Promise<Due[]> => {
       confirmedAt: customerConsent.confirmedAt,
     })
     .from(customerConsent)
-    .innerJoin(member, eq(member.id, customerConsent.memberId))
     .where(
       and(
         eq(customerConsent.agreed, true),
         sql`${customerConsent.confirmedAt} <= ${now}::timestamptz - interval '2 years' + interval '1 day'`,
-        sql`${member.status} <> 'QUIT' and ${member.erasedAt} is null`,
-        sql`exists (select 1 from gym_sub_service g join sub_service s on s.id = g.sub_service_id
-          where g.gym_id = ${customerConsent.gymId} and s.gym_sub_service_type = 'MESSAGE'
-            and g.gym_sub_service_status = 'APPROVE')`,
+        sql`(${customerConsent.gymId}, ${customerConsent.memberId}) in (
+          select c.gym_id, c.member_id from customer_consent c join member m on m.id = c.member_id
+          where ${candidate} and m.status <> 'QUIT' and m.erased_at is null
+            and exists (select 1 from gym_sub_service g join sub_service s on s.id = g.sub_service_id
+              where g.gym_id = c.gym_id and s.gym_sub_service_type = 'MESSAGE' and g.gym_sub_service_status = 'APPROVE')
+          group by c.gym_id, c.member_id order by min(c.confirmed_at), c.member_id limit ${limit})`,
       ),
     );
   const byCustomer = new Map<string, Due>();
@@ -78,9 +91,13 @@ const groupsOf = (due: Due[]) => {
 };
 
 /** Sends the due notices and confirms the consents again: answers the sends it created. */
-export const runConsentRenewals = async (ctx: AutoRunContext, now: Date): Promise<number[]> => {
+export const runConsentRenewals = async (
+  ctx: AutoRunContext,
+  now: Date,
+  limit = RENEWALS_PER_RUN,
+): Promise<number[]> => {
   const sends: number[] = [];
-  for (const group of groupsOf(await dueConsents(ctx, now))) {
+  for (const group of groupsOf(await dueConsents(ctx, now, limit))) {
     try {
       const senderId = await autoSenderOf(ctx.db, group.gymId);
       if (senderId === null) continue;
@@ -94,26 +111,33 @@ export const runConsentRenewals = async (ctx: AutoRunContext, now: Date): Promis
           // The consents are confirmed in the same transaction as the notice and its claims.
           sendAuto: async (tx, actor, request) => {
             const id = await ctx.sendAuto(tx, actor, request);
-            const where = and(
-              eq(customerConsent.gymId, group.gymId),
-              inArray(customerConsent.memberId, request.memberIds),
-              inArray(customerConsent.channel, group.channels),
-              eq(customerConsent.agreed, true),
-            );
-            await tx.update(customerConsent).set({ confirmedAt: now }).where(where);
-            await tx.insert(customerConsentEvent).values(
-              request.memberIds.flatMap((memberId) =>
-                group.channels.map((channel) => ({
-                  gymId: group.gymId,
-                  memberId,
-                  channel,
-                  agreed: true,
-                  source: 'RENEWAL' as const,
-                  at: now,
-                  byMemberId: null,
-                })),
-              ),
-            );
+            for (let start = 0; start < request.memberIds.length; start += WRITE_CHUNK) {
+              const memberIds = request.memberIds.slice(start, start + WRITE_CHUNK);
+              await tx
+                .update(customerConsent)
+                .set({ confirmedAt: now })
+                .where(
+                  and(
+                    eq(customerConsent.gymId, group.gymId),
+                    inArray(customerConsent.memberId, memberIds),
+                    inArray(customerConsent.channel, group.channels),
+                    eq(customerConsent.agreed, true),
+                  ),
+                );
+              await tx.insert(customerConsentEvent).values(
+                memberIds.flatMap((memberId) =>
+                  group.channels.map((channel) => ({
+                    gymId: group.gymId,
+                    memberId,
+                    channel,
+                    agreed: true,
+                    source: 'RENEWAL' as const,
+                    at: now,
+                    byMemberId: null,
+                  })),
+                ),
+              );
+            }
             return id;
           },
         },
