@@ -186,6 +186,14 @@ export const isBright = (value, bgColorToken) => {
 const TABLE_FILTER_TREE = `const LazyTree = React.lazy(() => import('../../../tree'));
 const Tree = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyTree, props));`;
 /**
+ * antd's Result draws its 403, 404 and 500 pictures from three large SVG components (about 9 KB gzipped), which
+ * only the error and no-access screens show: they load when one is first drawn, a blank of the same size meanwhile.
+ */
+const RESULT_IMAGE = (name: string) =>
+  `const ${name} = (() => { const Lazy = React.lazy(() => import('./${name}')); ` +
+  `return () => React.createElement(React.Suspense, { fallback: React.createElement('svg', { width: 252, height: 294 }) }, React.createElement(Lazy)); })();`;
+const RESULT = /antd[\\/]es[\\/]result[\\/]index\.js$/;
+/**
  * Refine's core is one module, so its CSV hooks' papaparse came with every desk page although only the lists'
  * export (useExport) and no page's import (useImport) call it: both now fetch papaparse when they run.
  */
@@ -203,6 +211,9 @@ const LIBRARY_EDGES: ReadonlyArray<readonly [file: RegExp, from: string, to: str
     "'../../color-picker/components/ColorPresets'",
     "'\0is-bright'",
   ],
+  ...['noFound', 'serverError', 'unauthorized'].map(
+    (name) => [RESULT, `import ${name} from './${name}';`, RESULT_IMAGE(name)] as const,
+  ),
   [
     /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
     "import Tree from '../../../tree';",
