@@ -74,6 +74,8 @@ export default defineConfig({
     {
       name: 'clock',
       testMatch: /clock\/.*\.spec\.ts/,
+      // The specs there move one clock: they take turns.
+      workers: 1,
       use: { ...devices['Desktop Chrome'], baseURL: clockURL },
     },
   ],

@@ -20,13 +20,19 @@ export const createTestClock = (): TestClock => {
   };
 };
 
-const bodySchema = z.strictObject({ offsetDays: z.number().int().min(0).max(3_650) });
+const bodySchema = z.union([
+  z.strictObject({ offsetDays: z.number().int().min(0).max(3_650) }),
+  // An instant to run from (e.g. 21:30 Seoul for the night-time rules), in the future of the real time.
+  z.strictObject({ at: z.iso.datetime({ offset: true }) }),
+]);
 
-/** The route that moves the clock: forward only, by whole days from the real time. */
+/** The route that moves the clock: forward only, by whole days from the real time or to a future instant. */
 export const registerTestClockRoute = (app: FastifyInstance, clock: TestClock) => {
   app.put('/web/test-clock', { schema: { hide: true } }, async (request) => {
-    const { offsetDays } = bodySchema.parse(request.body);
-    clock.set(offsetDays * 86_400_000);
-    return { data: { now: clock.now().toISOString(), offsetDays } };
+    const body = bodySchema.parse(request.body);
+    const offset =
+      'at' in body ? Math.max(0, Date.parse(body.at) - Date.now()) : body.offsetDays * 86_400_000;
+    clock.set(offset);
+    return { data: { now: clock.now().toISOString(), offsetDays: Math.floor(offset / 86_400_000) } };
   });
 };
