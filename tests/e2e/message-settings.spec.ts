@@ -83,6 +83,8 @@ test('a sender number registered with its proof is approved by the operator in /
   const { owner, gym } = await representative({ page, playwright, request, baseURL }, 'Sender');
   await page.goto('/setting/gym/messagesender?lng=en');
   await expect(page.getByRole('heading', { name: en.senders.title, level: 1 })).toBeVisible();
+  // No MESSAGE add-on yet: the page still says the provider is in test mode (GET /web/message/status).
+  await expect(page.getByText(en.testMode, { exact: true })).toBeVisible();
   await expect(page.getByText(en.senders.onlyApproved)).toBeVisible();
   await expect(page.getByText(en.senders.empty)).toBeVisible();
   await expect(
@@ -146,7 +148,6 @@ test('an 알림톡 template is written with variables and its fallback, and goes
 }) => {
   const { owner, gym } = await representative({ page, playwright, request, baseURL }, 'Template');
   await connectChannel(owner, gym);
-  // With the MESSAGE add-on the sends' overview answers, and the page says the provider is in test mode.
   await approvedAddOn(owner, operator, gym.id, 'MESSAGE');
   await page.goto('/setting/gym/kakaochannel?lng=en');
   await expect(page.getByRole('heading', { name: en.channel.pageTitle, level: 1 })).toBeVisible();
