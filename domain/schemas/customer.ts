@@ -5,6 +5,7 @@ import { leadSources, normalizeMobile } from '../rules/customer.ts';
 import { customerSegments } from '../rules/passes.ts';
 import { birthDate, idSchema, isoDateTime } from './common.ts';
 import { nameField } from './member.ts';
+import { consentValuesSchema } from './message-settings.ts';
 import { text } from './text.ts';
 
 // A facility's customers (docs/rules.md#customers).
@@ -79,22 +80,29 @@ export const cardNumberField = text({ max: 200, maxMessage: 'cardNumberFormat' }
   .transform((value) => normalizeCardNumber(value))
   .refine((value) => value === null || isCardNumber(value), { message: 'cardNumberFormat' });
 
-export const customerCreateSchema = z
-  .strictObject({
-    name: nameField,
-    phone: mobileField,
-    gender: z.enum(genders, 'invalidValue').default('NONE'),
-    birthDate: birthDate.nullable().optional(),
-    memo: text({ max: 2000, multiline: true }).nullable().optional(),
-    trainerMemberId: idSchema.nullable().optional(),
-    leadSource: z.enum(leadSources, 'invalidValue').nullable().optional(),
-    /** Typed or scanned; blank clears it (docs/rules.md#card-numbers). */
-    cardNumber: cardNumberField.nullable().optional(),
-  })
+const customerFieldsSchema = z.strictObject({
+  name: nameField,
+  phone: mobileField,
+  gender: z.enum(genders, 'invalidValue').default('NONE'),
+  birthDate: birthDate.nullable().optional(),
+  memo: text({ max: 2000, multiline: true }).nullable().optional(),
+  trainerMemberId: idSchema.nullable().optional(),
+  leadSource: z.enum(leadSources, 'invalidValue').nullable().optional(),
+  /** Typed or scanned; blank clears it (docs/rules.md#card-numbers). */
+  cardNumber: cardNumberField.nullable().optional(),
+});
+
+/**
+ * Registering a customer at the desk; `consents` records the marketing consents asked there (source DESK,
+ * docs/rules.md#consents), in the same transaction.
+ */
+export const customerCreateSchema = customerFieldsSchema
+  .extend({ consents: consentValuesSchema.optional() })
   .meta({ id: 'CustomerCreate' });
 export type CustomerCreate = z.input<typeof customerCreateSchema>;
 
-export const customerUpdateSchema = customerCreateSchema.partial().strict().meta({ id: 'CustomerUpdate' });
+/** The consents change on their own card (`/member/customer/{id}/consent`), not here. */
+export const customerUpdateSchema = customerFieldsSchema.partial().strict().meta({ id: 'CustomerUpdate' });
 export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
 
 export const customerSortFields = ['name', 'passEndDate', 'registeredOn', 'unpaidAmount', 'id'] as const;
@@ -160,6 +168,10 @@ export const importRowSchema = z.strictObject({
   gender: z.string().max(20).optional(),
   birthDate: z.string().max(40).optional(),
   memo: z.string().max(4000).optional(),
+  /** Marketing consent for SMS, KakaoTalk and e-mail: yes/no words (`consentWord`), blank when not asked. */
+  marketingConsent: z.string().max(20).optional(),
+  /** Night-time (21:00–08:00) advertising consent, the same words. */
+  nightConsent: z.string().max(20).optional(),
 });
 
 export const batchCreateQuerySchema = z.strictObject({

@@ -5,6 +5,7 @@ import type { ConsultFinish } from '#domain/schemas/consult.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ConsultEventKind } from '../../db/schema/consult-event.ts';
 import {
+  type ConsentTimes,
   type ConsultRow,
   consult,
   consultEvent,
@@ -17,6 +18,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
 import { createCustomer } from '../customer/customer.commands.ts';
+import { recordConsents } from '../message-settings/message-consent.commands.ts';
 import { toSurvey } from './consult.mappers.ts';
 import { customerOfConsult } from './consult.queries.ts';
 import { badField, refused } from './consult.refusals.ts';
@@ -279,5 +281,32 @@ export const convertConsult = async (tx: Db, actor: Actor, row: ConsultRow) => {
     leadSource: 'CONSULT',
     memo: row.content,
   });
+  // The tablet's answers become the new customer's consents, at the time the prospect gave them.
+  if (row.consents) await recordTabletConsents(tx, actor, row.gymId, created.id, row.consents, false);
   return { customerId: created.id, created: true };
+};
+
+/**
+ * The consulting tablet's marketing and night consents as the customer's (docs/rules.md#consents): source CONSULT,
+ * at the time the tablet wrote them. The one marketing box covers SMS, KakaoTalk and e-mail. With `keepAgreed` (an
+ * existing customer at the tablet) an unticked box refuses only a channel never asked, never withdrawing one.
+ */
+export const recordTabletConsents = (
+  tx: Executor,
+  actor: Actor,
+  gymId: number,
+  customerId: number,
+  times: ConsentTimes,
+  keepAgreed: boolean,
+) => {
+  const marketing = times.marketing !== null;
+  return recordConsents(
+    tx,
+    actor,
+    gymId,
+    customerId,
+    { SMS: marketing, KAKAO: marketing, EMAIL: marketing, NIGHT: times.night !== null },
+    'CONSULT',
+    { at: new Date(times.personal), keepAgreed },
+  );
 };

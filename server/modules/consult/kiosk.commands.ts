@@ -6,8 +6,8 @@ import { seoulDayStartUtc as seoulDayStart, seoulToday } from '#domain/rules/seo
 import type { KioskConsultCreate, Survey } from '#domain/schemas/consult.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { consult, consultKiosk, gymAuth, gymMember, member, notification } from '../../db/schema/index.ts';
-import type { Actor } from '../../kernel/actor.ts';
-import { addEvent } from './consult.commands.ts';
+import { type Actor, systemActor } from '../../kernel/actor.ts';
+import { addEvent, recordTabletConsents } from './consult.commands.ts';
 import { toKioskConsult } from './consult.mappers.ts';
 import { surveyById } from './consult.queries.ts';
 import { badField, badFields, validationKeyOf } from './consult.refusals.ts';
@@ -124,6 +124,9 @@ export const createFromKiosk = async (tx: Db, gymId: number, input: KioskConsult
   // An insert answers its row.
   const made = row!;
   await addEvent(tx, made, 'CREATED', { stage: 'NEW', now });
+  // A customer already on the books gets the tablet's consents now; a prospect's wait for their conversion.
+  if (walkIn.customerId && made.consents)
+    await recordTabletConsents(tx, systemActor(now), gymId, walkIn.customerId, made.consents, true);
   await notifyConsultReaders(tx, gymId, made.id, maskName(input.name), now);
   return toKioskConsult(made, token, result);
 };

@@ -6,12 +6,14 @@ import { normalizeMobile } from '#domain/rules/customer.ts';
 import { birthDate as birthDateSchema } from '#domain/schemas/common.ts';
 import type { ImportResult, importRowSchema } from '#domain/schemas/customer.ts';
 import { nameField } from '#domain/schemas/member.ts';
+import type { ConsentChannel } from '#domain/schemas/message-settings.ts';
 import { hasForbiddenControl } from '#domain/schemas/text.ts';
 import type { Executor } from '../../db/client.ts';
 import { member } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
+import { recordNewCustomersConsents } from '../message-settings/message-consent.commands.ts';
 import { type CreateValues, insertCustomers } from './customer.commands.ts';
 
 // The customer import (docs/rules.md#customers): the name and a Korean mobile number are required; the phone is the
@@ -20,7 +22,7 @@ import { type CreateValues, insertCustomers } from './customer.commands.ts';
 
 type ImportRow = z.input<typeof importRowSchema>;
 type RowResult = ImportResult['rows'][number];
-type Checked = { result: RowResult; values?: CreateValues };
+type Checked = { result: RowResult; values?: CreateValues; consents?: RowConsents };
 
 const GENDER_WORDS: Record<string, Gender> = {
   남: 'MALE',
@@ -34,6 +36,36 @@ const GENDER_WORDS: Record<string, Gender> = {
   f: 'FEMALE',
   female: 'FEMALE',
 };
+
+const CONSENT_WORDS: Record<string, boolean> = {
+  예: true,
+  네: true,
+  동의: true,
+  y: true,
+  yes: true,
+  o: true,
+  true: true,
+  '1': true,
+  아니오: false,
+  아니요: false,
+  미동의: false,
+  비동의: false,
+  거부: false,
+  n: false,
+  no: false,
+  x: false,
+  false: false,
+  '0': false,
+};
+
+/** A consent cell: yes or no in Korean or English (docs/rules.md#consents), undefined when blank, 'bad' else. */
+const parseConsent = (value: string | undefined): boolean | undefined | 'bad' => {
+  const v = (value ?? '').trim().toLowerCase();
+  if (!v) return undefined;
+  return CONSENT_WORDS[v] ?? 'bad';
+};
+
+type RowConsents = Partial<Record<ConsentChannel, boolean>>;
 
 /** 1990-01-31, 1990.01.31, 1990/01/31 or 19900131, from 1900-01-01 to today (docs/rules.md#dates). */
 const parseBirthDate = (value: string): string | null | 'bad' => {
@@ -78,16 +110,25 @@ const checkFields = (row: ImportRow, phone: string | null, line: number): Checke
   const memo = (row.memo ?? '').trim();
   if (memo.length > 2000) return fail('memo', 'tooLong');
   if (hasForbiddenControl(`${row.name}${row.memo ?? ''}`)) return fail('name', 'controlCharacter');
+  const marketing = parseConsent(row.marketingConsent);
+  if (marketing === 'bad') return fail('marketingConsent', 'invalidValue');
+  const night = parseConsent(row.nightConsent);
+  if (night === 'bad') return fail('nightConsent', 'invalidValue');
+  const consents: RowConsents = {};
+  if (marketing !== undefined)
+    Object.assign(consents, { SMS: marketing, KAKAO: marketing, EMAIL: marketing });
+  if (night !== undefined) consents.NIGHT = night;
   return {
     result: { line, result: 'ADD', reason: null, field: null, existingId: null, id: null },
     values: { name: name.data, phone, gender, birthDate, memo: memo || null },
+    consents,
   };
 };
 
 /** Every row's result, and the rows to add with their place among the results. */
 const checkRows = (rows: ImportRow[], phones: (string | null)[], known: Map<string, number>) => {
   const results: RowResult[] = [];
-  const toAdd: { index: number; values: CreateValues }[] = [];
+  const toAdd: { index: number; values: CreateValues; consents: RowConsents }[] = [];
   const seen = new Set<string>();
   const duplicate = (line: number, reason: string, existingId: number | null): RowResult => ({
     line,
@@ -116,7 +157,7 @@ const checkRows = (rows: ImportRow[], phones: (string | null)[], known: Map<stri
       continue;
     }
     results.push(checked.result);
-    toAdd.push({ index: results.length - 1, values: checked.values });
+    toAdd.push({ index: results.length - 1, values: checked.values, consents: checked.consents ?? {} });
   }
   return { results, toAdd };
 };
@@ -155,6 +196,7 @@ export const importCustomers = async (
   };
   if (dryRun) return { ...summary, rows: results };
   if (errors.length > 0) throw rowErrors(errors);
+  let consents = 0;
   for (let i = 0; i < toAdd.length; i += 500) {
     const chunk = toAdd.slice(i, i + 500);
     const ids = await insertCustomers(
@@ -166,13 +208,21 @@ export const importCustomers = async (
     chunk.forEach((c, k) => {
       results[c.index] = { ...results[c.index]!, id: ids[k]! };
     });
+    // The file's consent columns, source IMPORT, with the customers (docs/rules.md#consents).
+    consents += await recordNewCustomersConsents(
+      tx,
+      actor,
+      gymId,
+      chunk.map((c, k) => ({ memberId: ids[k]!, consents: c.consents })),
+      'IMPORT',
+    );
   }
   await audited(tx, actor, {
     gymId,
     action: 'customer.import',
     entity: 'customer',
     entityId: null,
-    after: { added: summary.added, duplicates: summary.duplicates },
+    after: { added: summary.added, duplicates: summary.duplicates, consents },
   });
   return { ...summary, rows: results };
 };

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { customerMemo, gymMember, member } from '../../db/schema/index.ts';
 import type { Actor } from '../../kernel/actor.ts';
 import { audited } from '../../kernel/audit.ts';
+import { recordConsents } from '../message-settings/message-consent.commands.ts';
 import { holdPass } from '../pass/hold.commands.ts';
 import { liveCustomer } from '../pass/pass.queries.ts';
 import { type CustomerRow, toDetail } from './customer.mappers.ts';
@@ -131,6 +132,10 @@ export const createCustomer = async (
   const [id] = await uniqueWrite(tx, gymId, input, undefined, (db) =>
     insertCustomers(db, gymId, [input], actor.now),
   );
+  // The consents asked at the desk, with the customer or not at all (docs/rules.md#consents).
+  const consents = input.consents ?? {};
+  const asked = Object.values(consents).some((v) => v !== undefined);
+  if (asked) await recordConsents(tx, actor, gymId, id!, consents, 'DESK');
   // One row in, one id out.
   const detail = await getCustomer(tx, gymId, id!, actor.now);
   await audited(tx, actor, {
@@ -138,7 +143,7 @@ export const createCustomer = async (
     action: 'customer.create',
     entity: 'customer',
     entityId: id,
-    after: detail,
+    after: asked ? { ...detail, consents } : detail,
   });
   return detail;
 };

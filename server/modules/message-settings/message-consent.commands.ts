@@ -68,6 +68,8 @@ export const consentOf = async (db: Executor, gymId: number, memberId: number): 
 /**
  * Writes the channels that change (an event each, the current row upserted); a channel already in that state
  * writes nothing. Takes the caller's transaction, so a customer's creation and its consents stand or fall together.
+ * `at` is when they were given (the consulting tablet's time; the actor's now by default); with `keepAgreed` a
+ * refusal is written only for a channel never asked, never over a consent given (the tablet cannot withdraw one).
  * Answers the channels that changed.
  */
 export const recordConsents = async (
@@ -75,22 +77,29 @@ export const recordConsents = async (
   actor: Actor,
   gymId: number,
   memberId: number,
-  consents: Partial<Record<ConsentChannel, boolean>>,
+  consents: Partial<Record<ConsentChannel, boolean | undefined>>,
   source: ConsentSource,
+  options: { at?: Date; keepAgreed?: boolean } = {},
 ): Promise<ConsentChannel[]> => {
+  const at = options.at ?? actor.now;
   const current = await tx
     .select({ channel: customerConsent.channel, agreed: customerConsent.agreed })
     .from(customerConsent)
     .where(and(eq(customerConsent.gymId, gymId), eq(customerConsent.memberId, memberId)))
     .for('update');
   const was = new Map(current.map((c) => [c.channel, c.agreed]));
-  const changed = consentChannels.filter((ch) => consents[ch] !== undefined && was.get(ch) !== consents[ch]);
+  const changed = consentChannels.filter(
+    (ch) =>
+      consents[ch] !== undefined &&
+      was.get(ch) !== consents[ch] &&
+      !(options.keepAgreed && consents[ch] === false && was.has(ch)),
+  );
   for (const channel of changed) {
     const agreed = consents[channel]!;
     await tx
       .insert(customerConsentEvent)
-      .values({ gymId, memberId, channel, agreed, source, at: actor.now, byMemberId: actor.memberId });
-    const values = { agreed, source, at: actor.now, confirmedAt: actor.now };
+      .values({ gymId, memberId, channel, agreed, source, at, byMemberId: actor.memberId });
+    const values = { agreed, source, at, confirmedAt: at };
     await tx
       .insert(customerConsent)
       .values({ gymId, memberId, channel, ...values })
@@ -100,6 +109,31 @@ export const recordConsents = async (
       });
   }
   return changed;
+};
+
+/**
+ * The consents of customers just created (an import): none has a consent yet, so each channel given is one event
+ * and one current row, written in bulk in the caller's transaction. Answers the rows written.
+ */
+export const recordNewCustomersConsents = async (
+  tx: Executor,
+  actor: Actor,
+  gymId: number,
+  entries: { memberId: number; consents: Partial<Record<ConsentChannel, boolean | undefined>> }[],
+  source: ConsentSource,
+): Promise<number> => {
+  const rows = entries.flatMap(({ memberId, consents }) =>
+    consentChannels.flatMap((channel) => {
+      const agreed = consents[channel];
+      return agreed === undefined ? [] : [{ gymId, memberId, channel, agreed, source, at: actor.now }];
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    await tx.insert(customerConsentEvent).values(chunk.map((r) => ({ ...r, byMemberId: actor.memberId })));
+    await tx.insert(customerConsent).values(chunk.map((r) => ({ ...r, confirmedAt: r.at })));
+  }
+  return rows.length;
 };
 
 /** `PUT /member/customer/{id}/consent`: gives or withdraws channels, with its audit row when anything changed. */

@@ -1,12 +1,13 @@
 import { useTranslate } from '@refinedev/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Drawer, Form, Grid, Input, Select, Space } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Form, Grid, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { customerCreateRoute, customerLookupRoute } from '#domain/api/customer.ts';
 import { genders } from '#domain/enums.ts';
 import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
+import { consentChannels } from '#domain/schemas/message-settings.ts';
 import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
 import { errorText } from '#src/kit/error-text.ts';
 import { showFieldErrors } from '#src/kit/form-errors.ts';
@@ -21,7 +22,28 @@ type Values = {
   memo?: string;
   trainerMemberId?: number | null;
   leadSource?: (typeof leadSources)[number] | null;
+  /** The channels the customer agreed to when asked at the desk. */
+  consents?: (typeof consentChannels)[number][];
 };
+
+/** The desk's consent question (docs/rules.md#consents): each box given or, left clear, not agreed. */
+function DeskConsents() {
+  const translate = useTranslate();
+  return (
+    <fieldset className="fd-desk-consents" style={{ border: 0, margin: 0, padding: 0 }}>
+      <legend style={{ fontSize: 14, marginBottom: 8 }}>{translate('customers.add.consents')}</legend>
+      <Form.Item name="consents" extra={translate('customers.add.consentsHelp')}>
+        <Checkbox.Group
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+          options={consentChannels.map((channel) => ({
+            value: channel,
+            label: translate(`messageSettings.consent.channels.${channel}`),
+          }))}
+        />
+      </Form.Item>
+    </fieldset>
+  );
+}
 
 /** The customer already registered with the phone being typed, once the typing pauses. */
 const usePhoneLookup = (gymId: number, phone: string) => {
@@ -112,6 +134,7 @@ export function AddCustomerDrawer({
           memo: values.memo || null,
           trainerMemberId: values.trainerMemberId ?? null,
           leadSource: values.leadSource ?? null,
+          consents: Object.fromEntries(consentChannels.map((c) => [c, (values.consents ?? []).includes(c)])),
         },
       }),
     onSuccess: (customer) => {
@@ -191,6 +214,7 @@ export function AddCustomerDrawer({
           />
         )}
         <CustomerMoreFields staff={staff} assignedTo={assignedTo} />
+        <DeskConsents />
       </Form>
     </Drawer>
   );

@@ -11,6 +11,14 @@ describe('the import mapping', () => {
       birthDate: 'Birth Date',
     });
     expect(guessMapping(['a', 'b'])).toEqual({});
+    expect(guessMapping(['마케팅수신동의', '야간 수신동의'])).toEqual({
+      marketingConsent: '마케팅수신동의',
+      nightConsent: '야간 수신동의',
+    });
+    expect(guessMapping(['Marketing consent', 'Night_Consent'])).toEqual({
+      marketingConsent: 'Marketing consent',
+      nightConsent: 'Night_Consent',
+    });
   });
 
   it('reads rows through the mapping and drops blank ones', () => {
@@ -21,12 +29,22 @@ describe('the import mapping', () => {
       ],
       { name: '이름', phone: '휴대폰' },
     );
-    expect(rows).toEqual([{ name: '김민수', phone: '010-1234-5678', gender: '', birthDate: '', memo: '' }]);
+    expect(rows).toEqual([
+      {
+        name: '김민수',
+        phone: '010-1234-5678',
+        gender: '',
+        birthDate: '',
+        memo: '',
+        marketingConsent: '',
+        nightConsent: '',
+      },
+    ]);
   });
 
   it('writes a template with a BOM and Korean headers', () => {
     expect(templateCsv()).toBe(
-      '\uFEFF이름,휴대폰,성별,생년월일,메모\r\n김민수,010-1234-5678,남,1990-05-17,오전 운동 선호',
+      '\uFEFF이름,휴대폰,성별,생년월일,메모,마케팅수신동의,야간수신동의\r\n김민수,010-1234-5678,남,1990-05-17,오전 운동 선호,예,아니오',
     );
   });
 });

@@ -64,6 +64,9 @@ export function MapStep({
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{translate('customers.import.mapHelp', { count })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {translate('customers.import.consentHelp')}
+      </Typography.Paragraph>
       {importFields.map((field) => (
         <Space key={field} wrap>
           <span style={{ display: 'inline-block', minWidth: 96 }}>
