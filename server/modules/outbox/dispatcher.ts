@@ -69,6 +69,85 @@ const poolOf = (db: Db): pg.Pool | undefined =>
 
 const quietLog = { warn: () => {}, error: () => {} };
 
+/** The payload as it leaves: the sealed secret opened, the placeholders filled, the link absolute. */
+const payloadOpener =
+  (serverKey: ServerKey | undefined, publicUrl: string) =>
+  (row: OutboxRow): Record<string, unknown> => {
+    // Safe: enqueue writes every payload as an object (its `payload` parameter is one).
+    const payload = row.payload as Record<string, unknown>;
+    if (payload.secret === undefined) return renderPayload(payload, publicUrl, {});
+    const sealed = payload[SEALED];
+    if (typeof sealed !== 'string') throw new Error('The message has no sealed part left to deliver');
+    if (!serverKey) throw new Error('This process has no server key to open the sealed part');
+    return renderPayload(payload, publicUrl, openSeal(serverKey, row.topic, sealed));
+  };
+
+/** The retry (or DEAD) mark of a row whose delivery failed with `text`. */
+const retryMark =
+  (clock: () => Date, maxAttempts: number, baseDelayMs: number, maxDelayMs: number) =>
+  (row: OutboxRow, text: string) => {
+    const dead = row.attempts >= maxAttempts;
+    const next = dead ? null : new Date(clock().getTime() + backoffMs(row.attempts, baseDelayMs, maxDelayMs));
+    return { id: row.id, error: text, nextAttemptAt: next, dead };
+  };
+
+type BatchContext = {
+  db: Db;
+  clock: () => Date;
+  log: NonNullable<DispatcherOptions['log']>;
+  outgoing: (row: OutboxRow) => Record<string, unknown>;
+  failure: ReturnType<typeof retryMark>;
+};
+
+/** A batch topic's rows, delivered together; the marks are two statements in the handler's transaction. */
+const deliverBatch = async (
+  { db, clock, log, outgoing, failure }: BatchContext,
+  topic: string,
+  batch: OutboxBatchHandler,
+  rows: OutboxRow[],
+  result: DispatchResult,
+) => {
+  const messages: OutboundMessage[] = [];
+  const unreadable: ReturnType<typeof failure>[] = [];
+  for (const row of rows) {
+    try {
+      messages.push({ id: row.id, topic: row.topic, payload: outgoing(row), attempt: row.attempts });
+    } catch (error) {
+      unreadable.push(failure(row, error instanceof Error ? error.message : String(error)));
+    }
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  try {
+    const marks = await db.transaction(async (tx) => {
+      const retry = messages.length > 0 ? await batch(tx, messages) : new Map<number, string>();
+      const failed = [...unreadable];
+      for (const [id, text] of retry) {
+        const row = byId.get(id);
+        if (row) failed.push(failure(row, text));
+      }
+      await markSentMany(
+        tx,
+        messages.filter((m) => !retry.has(m.id)).map((m) => m.id),
+        topic,
+        clock(),
+      );
+      await markFailedMany(tx, failed);
+      return failed;
+    });
+    for (const mark of marks) {
+      result[mark.dead ? 'dead' : 'failed']++;
+      log.warn({ outboxId: mark.id, topic, dead: mark.dead, reason: mark.error }, 'outbox delivery failed');
+    }
+    result.sent += rows.length - marks.length;
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const marks = rows.map((row) => failure(row, text));
+    await markFailedMany(db, marks);
+    for (const mark of marks) result[mark.dead ? 'dead' : 'failed']++;
+    log.warn({ topic, rows: rows.length, err: error }, 'outbox batch delivery failed');
+  }
+};
+
 /** Delivery: claims due rows and delivers each (its handler in a transaction, or the provider), then marks it. */
 const createDelivery = (options: DispatcherOptions) => {
   const {
@@ -86,16 +165,8 @@ const createDelivery = (options: DispatcherOptions) => {
   } = options;
   const log = options.log ?? quietLog;
 
-  /** The payload as it leaves: the sealed secret opened, the placeholders filled, the link absolute. */
-  const outgoing = (row: OutboxRow): Record<string, unknown> => {
-    // Safe: enqueue writes every payload as an object (its `payload` parameter is one).
-    const payload = row.payload as Record<string, unknown>;
-    if (payload.secret === undefined) return renderPayload(payload, publicUrl, {});
-    const sealed = payload[SEALED];
-    if (typeof sealed !== 'string') throw new Error('The message has no sealed part left to deliver');
-    if (!serverKey) throw new Error('This process has no server key to open the sealed part');
-    return renderPayload(payload, publicUrl, openSeal(serverKey, row.topic, sealed));
-  };
+  const outgoing = payloadOpener(serverKey, publicUrl);
+  const failure = retryMark(clock, maxAttempts, baseDelayMs, maxDelayMs);
 
   const deliver = async (row: OutboxRow): Promise<'sent' | 'failed' | 'dead'> => {
     try {
@@ -118,11 +189,8 @@ const createDelivery = (options: DispatcherOptions) => {
       return 'sent';
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      const dead = row.attempts >= maxAttempts;
-      const next = dead
-        ? null
-        : new Date(clock().getTime() + backoffMs(row.attempts, baseDelayMs, maxDelayMs));
-      await markFailed(db, row, text, next);
+      const { dead, nextAttemptAt } = failure(row, text);
+      await markFailed(db, row, text, nextAttemptAt);
       // The provider's text goes through the error serializer (docs/operations.md#logs), never into the message:
       // a real provider's error may quote the phone number it was sending to.
       log.warn(
@@ -137,61 +205,7 @@ const createDelivery = (options: DispatcherOptions) => {
     handler.batch ? [{ topic, batch: handler.batch, size: handler.batchSize ?? DEFAULT_TOPIC_BATCH }] : [],
   );
   const except = batchTopics.map((b) => b.topic);
-
-  /** The retry (or DEAD) mark of a row whose delivery failed with `text`. */
-  const failure = (row: OutboxRow, text: string) => {
-    const dead = row.attempts >= maxAttempts;
-    const next = dead ? null : new Date(clock().getTime() + backoffMs(row.attempts, baseDelayMs, maxDelayMs));
-    return { id: row.id, error: text, nextAttemptAt: next, dead };
-  };
-
-  /** A batch topic's rows, delivered together; the marks are two statements in the handler's transaction. */
-  const deliverBatch = async (
-    topic: string,
-    batch: OutboxBatchHandler,
-    rows: OutboxRow[],
-    result: DispatchResult,
-  ) => {
-    const messages: OutboundMessage[] = [];
-    const unreadable: ReturnType<typeof failure>[] = [];
-    for (const row of rows) {
-      try {
-        messages.push({ id: row.id, topic: row.topic, payload: outgoing(row), attempt: row.attempts });
-      } catch (error) {
-        unreadable.push(failure(row, error instanceof Error ? error.message : String(error)));
-      }
-    }
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    try {
-      const marks = await db.transaction(async (tx) => {
-        const retry = messages.length > 0 ? await batch(tx, messages) : new Map<number, string>();
-        const failed = [...unreadable];
-        for (const [id, text] of retry) {
-          const row = byId.get(id);
-          if (row) failed.push(failure(row, text));
-        }
-        await markSentMany(
-          tx,
-          messages.filter((m) => !retry.has(m.id)).map((m) => m.id),
-          topic,
-          clock(),
-        );
-        await markFailedMany(tx, failed);
-        return failed;
-      });
-      for (const mark of marks) {
-        result[mark.dead ? 'dead' : 'failed']++;
-        log.warn({ outboxId: mark.id, topic, dead: mark.dead, reason: mark.error }, 'outbox delivery failed');
-      }
-      result.sent += rows.length - marks.length;
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      const marks = rows.map((row) => failure(row, text));
-      await markFailedMany(db, marks);
-      for (const mark of marks) result[mark.dead ? 'dead' : 'failed']++;
-      log.warn({ topic, rows: rows.length, err: error }, 'outbox batch delivery failed');
-    }
-  };
+  const batchContext: BatchContext = { db, clock, log, outgoing, failure };
 
   /**
    * Claims one batch of due rows and delivers it: each batch topic's rows (up to its size, together), then up to
@@ -204,7 +218,7 @@ const createDelivery = (options: DispatcherOptions) => {
       const rows = await claimDue(db, clock(), size, leaseMs, { only: [topic] });
       result.claimed += rows.length;
       if (rows.length >= size) full = true;
-      if (rows.length > 0) await deliverBatch(topic, batch, rows, result);
+      if (rows.length > 0) await deliverBatch(batchContext, topic, batch, rows, result);
     }
     const rows = await claimDue(db, clock(), batchSize, leaseMs, { except });
     result.claimed += rows.length;

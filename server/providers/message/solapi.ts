@@ -201,58 +201,18 @@ const createImageUploader = (
   };
 };
 
-export const createSolapiProvider = (options: SolapiOptions): GroupMessageProvider => {
-  const sdk = new SolapiMessageService(options.apiKey, options.apiSecret);
-  const clock = options.clock ?? (() => new Date());
-  const baseUrl = options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl);
-  const once = createIdempotencyGuard();
-
-  const call = <T>(run: () => Promise<T>): Promise<T> => {
-    if (baseUrl === undefined) return run();
-    ensureRedirect();
-    return redirectScope.run(baseUrl, run);
-  };
-  const uploadImage = createImageUploader(sdk, call, clock);
-
-  const sendOne = async (message: GroupMessage): Promise<SendOutcome> => {
-    const refusal = invalid(message);
-    if (refusal || message.kind === 'EMAIL')
-      return { status: 'FAILED', reason: `${refusal}`, retryable: false };
-    try {
-      const payload = await toSolapiMessage(message, message.kind, uploadImage);
-      const response = await call(() => sdk.send(payload, { showMessageList: true }));
-      const failed = response.failedMessageList[0];
-      if (failed) {
-        return {
-          status: 'FAILED',
-          reason: `solapi ${failed.statusCode}: ${failed.statusMessage}`,
-          retryable: RETRYABLE_STATUS.has(failed.statusCode),
-        };
-      }
-      const id = response.messageList?.[0]?.messageId;
-      if (!id) return { status: 'FAILED', reason: 'solapi answered without a message id', retryable: true };
-      return { status: 'SENT', providerMessageId: id };
-    } catch (error) {
-      return solapiFailure(error);
-    }
-  };
-
-  /** An 알림톡 refused at once (an unknown template, a channel not linked) goes out as its fallback. */
-  const send = async (message: GroupMessage): Promise<SendOutcome> => {
-    const outcome = await sendOne(message);
-    const fallback = message.kind === 'ALIMTALK' ? message.kakao?.fallback : undefined;
-    if (outcome.status === 'SENT' || !fallback || outcome.retryable) return outcome;
-    const instead = await sendOne({ ...message, kind: fallback.kind, text: fallback.text, kakao: undefined });
-    if (instead.status === 'SENT') return { ...instead, fellBack: true };
-    return { ...instead, reason: `${outcome.reason}; fallback: ${instead.reason}` };
-  };
-
-  /**
-   * A group in one request (`send-many`), each message told apart by its `outboxId` custom field; an 알림톡 refused
-   * at once goes out as its fallback in a second request. Never rejects: a failure of the whole request is every
-   * message's outcome.
-   */
-  const sendGroup = async (messages: GroupMessage[]): Promise<Map<string, SendOutcome>> => {
+/**
+ * A group in one request (`send-many`), each message told apart by its `outboxId` custom field; an 알림톡 refused
+ * at once goes out as its fallback in a second request. Never rejects: a failure of the whole request is every
+ * message's outcome.
+ */
+const createGroupSender =
+  (
+    sdk: SolapiMessageService,
+    call: <T>(run: () => Promise<T>) => Promise<T>,
+    uploadImage: ReturnType<typeof createImageUploader>,
+  ) =>
+  async (messages: GroupMessage[]): Promise<Map<string, SendOutcome>> => {
     const out = new Map<string, SendOutcome>();
     const payloads: RequestSendOneMessageSchema[] = [];
     for (const message of messages) {
@@ -297,6 +257,53 @@ export const createSolapiProvider = (options: SolapiOptions): GroupMessageProvid
       if (!out.has(key)) out.set(key, { status: 'SENT', providerMessageId: a.messageId });
     }
     return out;
+  };
+
+export const createSolapiProvider = (options: SolapiOptions): GroupMessageProvider => {
+  const sdk = new SolapiMessageService(options.apiKey, options.apiSecret);
+  const clock = options.clock ?? (() => new Date());
+  const baseUrl = options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl);
+  const once = createIdempotencyGuard();
+
+  const call = <T>(run: () => Promise<T>): Promise<T> => {
+    if (baseUrl === undefined) return run();
+    ensureRedirect();
+    return redirectScope.run(baseUrl, run);
+  };
+  const uploadImage = createImageUploader(sdk, call, clock);
+  const sendGroup = createGroupSender(sdk, call, uploadImage);
+
+  const sendOne = async (message: GroupMessage): Promise<SendOutcome> => {
+    const refusal = invalid(message);
+    if (refusal || message.kind === 'EMAIL')
+      return { status: 'FAILED', reason: `${refusal}`, retryable: false };
+    try {
+      const payload = await toSolapiMessage(message, message.kind, uploadImage);
+      const response = await call(() => sdk.send(payload, { showMessageList: true }));
+      const failed = response.failedMessageList[0];
+      if (failed) {
+        return {
+          status: 'FAILED',
+          reason: `solapi ${failed.statusCode}: ${failed.statusMessage}`,
+          retryable: RETRYABLE_STATUS.has(failed.statusCode),
+        };
+      }
+      const id = response.messageList?.[0]?.messageId;
+      if (!id) return { status: 'FAILED', reason: 'solapi answered without a message id', retryable: true };
+      return { status: 'SENT', providerMessageId: id };
+    } catch (error) {
+      return solapiFailure(error);
+    }
+  };
+
+  /** An 알림톡 refused at once (an unknown template, a channel not linked) goes out as its fallback. */
+  const send = async (message: GroupMessage): Promise<SendOutcome> => {
+    const outcome = await sendOne(message);
+    const fallback = message.kind === 'ALIMTALK' ? message.kakao?.fallback : undefined;
+    if (outcome.status === 'SENT' || !fallback || outcome.retryable) return outcome;
+    const instead = await sendOne({ ...message, kind: fallback.kind, text: fallback.text, kakao: undefined });
+    if (instead.status === 'SENT') return { ...instead, fellBack: true };
+    return { ...instead, reason: `${outcome.reason}; fallback: ${instead.reason}` };
   };
 
   const sendMany = async (messages: GroupMessage[]): Promise<SendOutcome[]> => {
