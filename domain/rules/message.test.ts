@@ -5,20 +5,17 @@ import {
   advertisingFrame,
   advertisingSendAt,
   alimtalkTooLong,
-  analyzeMessage,
   autoMessageIsAdvertising,
   autoMessageKinds,
   consentRenewalDue,
   consentRenewalDueDate,
   DEFAULT_AUTO_TEXTS,
   DEFAULT_MESSAGE_PRICES,
-  eucKrBytes,
   hasAdvertisingFrame,
   isNightTime,
   isOptOutNumber,
   isSenderNumber,
   LMS_MAX_BYTES,
-  messageKindOf,
   nextMorning,
   normalizeMobile,
   pricedAs,
@@ -26,10 +23,10 @@ import {
   SMS_MAX_BYTES,
   sendCost,
   unknownVariables,
-  unsupportedCharacters,
   usedVariables,
   withAdvertisingFrame,
 } from './message.ts';
+import { analyzeMessage, eucKrBytes, messageKindOf, unsupportedCharacters } from './message-bytes.ts';
 
 const frame = advertisingFrame({
   gymName: '핏데스크 강남점',

@@ -4,8 +4,8 @@ import { isCardNumber, normalizeCardNumber } from '../rules/card-number.ts';
 import { leadSources, normalizeMobile } from '../rules/customer.ts';
 import { customerSegments } from '../rules/passes.ts';
 import { birthDate, idSchema, isoDateTime } from './common.ts';
+import { consentValuesSchema } from './consent.ts';
 import { nameField } from './member.ts';
-import { consentValuesSchema } from './message-settings.ts';
 import { text } from './text.ts';
 
 // A facility's customers (docs/rules.md#customers).

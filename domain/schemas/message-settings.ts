@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { ALIMTALK_MAX_CHARS, autoMessageKinds, isOptOutNumber, isSenderNumber } from '../rules/message.ts';
 import { idSchema, isoDateTime } from './common.ts';
+import { consentChannels, consentInputSources, consentSources, consentValuesSchema } from './consent.ts';
 import { messageReviewStates } from './message.ts';
 import { text } from './text.ts';
+
+export {
+  type ConsentChannel,
+  consentChannels,
+  consentInputSources,
+  consentSources,
+  consentValuesSchema,
+} from './consent.ts';
 
 // The messaging settings (docs/rules.md#messaging): sender numbers, the Kakao channel and its 알림톡 templates,
 // the automatic messages, the operator's reviews, prices and credits, and each customer's marketing consents.
@@ -295,12 +304,6 @@ export const autoKindParamsSchema = z.object({ kind: autoMessageKindSchema });
 // Customer consents
 
 /** Marketing consent per channel, and NIGHT: advertising between 21:00 and 08:00. */
-export const consentChannels = ['SMS', 'KAKAO', 'EMAIL', 'NIGHT'] as const;
-export type ConsentChannel = (typeof consentChannels)[number];
-/** How staff record a consent; OPT_OUT (the 080 callback) and RENEWAL (the 2-year notice) are the server's own. */
-export const consentInputSources = ['DESK', 'CONSULT', 'IMPORT', 'MEMBER'] as const;
-export const consentSources = [...consentInputSources, 'OPT_OUT', 'RENEWAL'] as const;
-
 export const consentChannelStateSchema = z
   .object({
     channel: z.enum(consentChannels),
@@ -335,14 +338,6 @@ export const customerConsentSchema = z
   })
   .meta({ id: 'CustomerConsent' });
 export type CustomerConsent = z.infer<typeof customerConsentSchema>;
-
-/** Some channels' consent, given (true) or refused (false); a channel left out is not asked. */
-export const consentValuesSchema = z.strictObject({
-  SMS: z.boolean('invalidType').optional(),
-  KAKAO: z.boolean('invalidType').optional(),
-  EMAIL: z.boolean('invalidType').optional(),
-  NIGHT: z.boolean('invalidType').optional(),
-});
 
 /** Gives or withdraws some channels (at least one; a channel already in that state writes nothing). */
 export const customerConsentUpdateSchema = z

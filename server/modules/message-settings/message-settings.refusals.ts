@@ -1,4 +1,5 @@
-import { analyzeMessage, unknownVariables } from '#domain/rules/message.ts';
+import { unknownVariables } from '#domain/rules/message.ts';
+import { analyzeMessage } from '#domain/rules/message-bytes.ts';
 import { AppError, type FieldKey } from '../../http/errors.ts';
 import type { messageSettingsMessages } from '../../http/messages/message-settings.ts';
 import { refusalsOf } from '../../kernel/refusal.ts';

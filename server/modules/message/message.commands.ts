@@ -1,16 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  eucKrBytes,
   isNightTime,
   LMS_MAX_BYTES,
   type MessageKind,
-  messageKindOf,
   nextMorning,
   pricedAs,
   renderMessage,
   SMS_MAX_BYTES,
 } from '#domain/rules/message.ts';
+import { eucKrBytes, messageKindOf } from '#domain/rules/message-bytes.ts';
 import type { messageSendCreateSchema, messageTestSendSchema } from '#domain/schemas/message.ts';
 import type { Executor } from '../../db/client.ts';
 import { member, messageRecipient, messageSend, outbox } from '../../db/schema/index.ts';

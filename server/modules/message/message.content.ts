@@ -2,7 +2,6 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   advertisingFrame,
   alimtalkTooLong,
-  analyzeMessage,
   DEFAULT_MESSAGE_PRICES,
   DEFAULT_OPT_OUT_NUMBER,
   hasAdvertisingFrame,
@@ -13,6 +12,7 @@ import {
   unknownVariables,
   withAdvertisingFrame,
 } from '#domain/rules/message.ts';
+import { analyzeMessage } from '#domain/rules/message-bytes.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   file,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { eucKrBytes, SMS_MAX_BYTES } from '#domain/rules/message.ts';
+import { SMS_MAX_BYTES } from '#domain/rules/message.ts';
+import { eucKrBytes } from '#domain/rules/message-bytes.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   customerConsent,

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { customerCreateRoute, customerLookupRoute } from '#domain/api/customer.ts';
 import { genders } from '#domain/enums.ts';
 import { leadSources, normalizeMobile } from '#domain/rules/customer.ts';
-import { consentChannels } from '#domain/schemas/message-settings.ts';
+import { consentChannels } from '#domain/schemas/consent.ts';
 import { useAssignedTrainer } from '#src/facility/facility-context.tsx';
 import { errorText } from '#src/kit/error-text.ts';
 import { showFieldErrors } from '#src/kit/form-errors.ts';

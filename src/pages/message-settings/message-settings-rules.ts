@@ -2,11 +2,11 @@ import {
   ALIMTALK_MAX_CHARS,
   type AutoMessageKind,
   alimtalkTooLong,
-  analyzeMessage,
   isSenderNumber,
   LMS_MAX_BYTES,
   unknownVariables,
 } from '#domain/rules/message.ts';
+import { analyzeMessage } from '#domain/rules/message-bytes.ts';
 import { digitsOnly, formatPhone } from '#domain/rules/text.ts';
 import type { MessageReviewState } from '#domain/schemas/message.ts';
 import type { AutoMessageParams, SenderOwner } from '#domain/schemas/message-settings.ts';

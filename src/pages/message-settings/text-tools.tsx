@@ -2,7 +2,8 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { RefObject } from 'react';
-import { analyzeMessage, LMS_MAX_BYTES, messageVariables, SMS_MAX_BYTES } from '#domain/rules/message.ts';
+import { LMS_MAX_BYTES, messageVariables, SMS_MAX_BYTES } from '#domain/rules/message.ts';
+import { analyzeMessage } from '#domain/rules/message-bytes.ts';
 import type { Translate } from '#src/kit/translate.ts';
 import type { TextProblem } from './message-settings-rules.ts';
 

@@ -4,14 +4,13 @@ import type { ReactNode } from 'react';
 import {
   ALIMTALK_MAX_CHARS,
   alimtalkTooLong,
-  analyzeMessage,
   LMS_MAX_BYTES,
-  type MessageAnalysis,
   SMS_MAX_BYTES,
   SUBJECT_MAX_BYTES,
   unknownVariables,
   withAdvertisingFrame,
 } from '#domain/rules/message.ts';
+import { analyzeMessage, type MessageAnalysis } from '#domain/rules/message-bytes.ts';
 
 // The compose screen's live counter (docs/rules.md#messaging): the EUC-KR bytes of what will go out (the
 // advertising frame included) through the same analyzeMessage as the server, the kind it makes, the characters a
