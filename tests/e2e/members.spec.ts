@@ -130,11 +130,21 @@ for (const lng of ['en'] as ('en' | 'ko')[]) {
     await expect(page.getByRole('heading', { level: 1, name: '정하늘' })).toBeVisible();
     await page.getByRole('button', { name: p.sell.open }).click();
     const sell = page.getByRole('dialog', { name: p.sell.title });
-    await sell.getByRole('combobox', { name: p.sell.product }).click();
-    await page
+    // The product list slides in; a click that lands while it moves picks nothing, so the choice is checked and
+    // made again until the select shows it (the sell button waits for a product).
+    const productSelect = sell.getByRole('combobox', { name: p.sell.product });
+    const productOption = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
       .getByTitle(/헬스 3개월/)
-      .last()
-      .click();
+      .last();
+    await expect(async () => {
+      if (!(await productOption.isVisible())) await productSelect.click({ force: true });
+      await productOption.click({ timeout: 3_000 });
+      const productField = sell
+        .locator('.ant-form-item')
+        .filter({ has: page.getByRole('combobox', { name: p.sell.product }) });
+      await expect(productField).toContainText('헬스 3개월', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await sell.getByRole('spinbutton', { name: p.view.amount }).fill('135000');
     await expect(sell.getByRole('status')).toContainText(lng === 'ko' ? '135,000원' : '₩135,000');
     // docs/rules.md#leave-unpaid: the balance is left only when chosen, for the amount shown.
