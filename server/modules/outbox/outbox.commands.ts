@@ -40,9 +40,10 @@ export const claimDue = async (
     .returning();
 };
 
-/** Marks a row SENT, and erases its sealed secret: once delivered, nothing secret stays at rest. */
-export const markSent = (db: Db, id: number, deliveredBy: string, now: Date) =>
-  db
+/** Marks rows of one topic SENT, in one statement, and erases their sealed secrets: nothing secret stays at rest. */
+export const markSentMany = async (db: Db, ids: number[], deliveredBy: string, now: Date) => {
+  if (ids.length === 0) return;
+  await db
     .update(outbox)
     .set({
       status: 'SENT',
@@ -51,22 +52,12 @@ export const markSent = (db: Db, id: number, deliveredBy: string, now: Date) =>
       lastError: null,
       payload: sql`${outbox.payload} - ${SEALED}::text`,
     })
-    .where(eq(outbox.id, id));
+    .where(inArray(outbox.id, ids));
+};
 
-/** `markSent` for many rows of one topic, in one statement. */
-export const markSentMany = (db: Db, ids: number[], deliveredBy: string, now: Date) =>
-  ids.length === 0
-    ? Promise.resolve()
-    : db
-        .update(outbox)
-        .set({
-          status: 'SENT',
-          deliveredBy,
-          sentDate: now,
-          lastError: null,
-          payload: sql`${outbox.payload} - ${SEALED}::text`,
-        })
-        .where(inArray(outbox.id, ids));
+/** `markSentMany` for one row. */
+export const markSent = (db: Db, id: number, deliveredBy: string, now: Date) =>
+  markSentMany(db, [id], deliveredBy, now);
 
 /** `markFailed` for many rows, in one statement: each row's error, and its next attempt (null: DEAD). */
 export const markFailedMany = async (
